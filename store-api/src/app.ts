@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import type { StoreApiConfig } from './config';
+import { resolveContext, type SalesChannelContext } from './context';
+import type { Db } from './db/connection';
+import { StoreApiError, errorBody } from './errors';
+import { registerCatalogRoutes } from './routes/catalog';
+import { registerContentRoutes } from './routes/content';
+import { registerSystemRoutes } from './routes/system';
+
+export interface StoreApiEnv {
+  Variables: { ctx: SalesChannelContext; deps: StoreApiDeps };
+}
+
+export interface StoreApiDeps {
+  db: Db;
+  config: StoreApiConfig;
+}
+
+export type StoreApiApp = Hono<StoreApiEnv>;
+
+/**
+ * The embedded Shopware-compatible Store API, mounted at /store-api.
+ * `app.fetch(request)` answers without TCP, which is how the gateway calls it in the same process.
+ */
+export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
+  const app = new Hono<StoreApiEnv>().basePath('/store-api');
+
+  app.onError((err, c) => {
+    if (err instanceof StoreApiError) return c.json(errorBody(err), err.status as 400);
+    console.error('store-api: unexpected error', err);
+    const internal = StoreApiError.of(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.');
+    return c.json(errorBody(internal), 500);
+  });
+  app.notFound((c) => {
+    const err = StoreApiError.of(404, 'FRAMEWORK__ROUTE_NOT_FOUND', `No route found for "${c.req.method} ${c.req.path}".`);
+    return c.json(errorBody(err), 404);
+  });
+
+  app.use('*', async (c, next) => {
+    const ctx = resolveContext(
+      deps.db,
+      {
+        accessKey: c.req.header('sw-access-key'),
+        contextToken: c.req.header('sw-context-token'),
+        languageId: c.req.header('sw-language-id'),
+        includeSeoUrls: c.req.header('sw-include-seo-urls'),
+      },
+      new URL(c.req.url).origin,
+    );
+    c.set('ctx', ctx);
+    c.set('deps', deps);
+    await next();
+    // Older Shopware cores echo the token on every response; clients take any token they receive.
+    c.header('sw-context-token', ctx.token);
+    c.header('sw-language-id', ctx.languageId);
+  });
+
+  registerSystemRoutes(app);
+  registerCatalogRoutes(app);
+  registerContentRoutes(app);
+  return app;
+}

@@ -1,0 +1,368 @@
+// Versioned schema migrations, applied in order inside one transaction each.
+// A migration is never edited once it has landed: add a new one instead.
+// Ids are 32-char lowercase hex (Shopware's format). Translated fields live in *_translation tables
+// keyed by (entity id, language_id); every seeded row has all three languages (de, it, fr).
+// JSON columns hold values that are read whole and never filtered on.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'catalogue and sales channel',
+    sql: `
+CREATE TABLE language (
+  id TEXT PRIMARY KEY, code TEXT NOT NULL UNIQUE,           -- 'de-CH'
+  short_code TEXT NOT NULL UNIQUE,                           -- 'de' (storefront prefix, none for default)
+  name TEXT NOT NULL, position INTEGER NOT NULL
+);
+
+CREATE TABLE currency (
+  id TEXT PRIMARY KEY, iso_code TEXT NOT NULL UNIQUE, symbol TEXT NOT NULL, factor REAL NOT NULL,
+  position INTEGER NOT NULL, is_default INTEGER NOT NULL,
+  item_decimals INTEGER NOT NULL, item_interval REAL NOT NULL,
+  total_decimals INTEGER NOT NULL, total_interval REAL NOT NULL
+);
+CREATE TABLE currency_translation (
+  currency_id TEXT NOT NULL REFERENCES currency(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, short_name TEXT NOT NULL, PRIMARY KEY (currency_id, language_id)
+);
+
+CREATE TABLE country (
+  id TEXT PRIMARY KEY, iso TEXT NOT NULL UNIQUE, iso3 TEXT NOT NULL, position INTEGER NOT NULL,
+  active INTEGER NOT NULL, shipping_available INTEGER NOT NULL, postal_code_required INTEGER NOT NULL,
+  display_state_in_registration INTEGER NOT NULL, force_state_in_registration INTEGER NOT NULL,
+  is_eu INTEGER NOT NULL
+);
+CREATE TABLE country_translation (
+  country_id TEXT NOT NULL REFERENCES country(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (country_id, language_id)
+);
+CREATE TABLE country_state (
+  id TEXT PRIMARY KEY, country_id TEXT NOT NULL REFERENCES country(id), short_code TEXT NOT NULL,
+  position INTEGER NOT NULL, active INTEGER NOT NULL
+);
+CREATE INDEX country_state_country ON country_state(country_id);
+CREATE TABLE country_state_translation (
+  country_state_id TEXT NOT NULL REFERENCES country_state(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (country_state_id, language_id)
+);
+
+CREATE TABLE salutation (id TEXT PRIMARY KEY, salutation_key TEXT NOT NULL UNIQUE, position INTEGER NOT NULL);
+CREATE TABLE salutation_translation (
+  salutation_id TEXT NOT NULL REFERENCES salutation(id), language_id TEXT NOT NULL REFERENCES language(id),
+  display_name TEXT NOT NULL, letter_name TEXT NOT NULL, PRIMARY KEY (salutation_id, language_id)
+);
+
+CREATE TABLE tax (id TEXT PRIMARY KEY, tax_rate REAL NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL);
+
+CREATE TABLE unit (id TEXT PRIMARY KEY);
+CREATE TABLE unit_translation (
+  unit_id TEXT NOT NULL REFERENCES unit(id), language_id TEXT NOT NULL REFERENCES language(id),
+  short_code TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (unit_id, language_id)
+);
+
+CREATE TABLE delivery_time (id TEXT PRIMARY KEY, min INTEGER NOT NULL, max INTEGER NOT NULL, unit TEXT NOT NULL);
+CREATE TABLE delivery_time_translation (
+  delivery_time_id TEXT NOT NULL REFERENCES delivery_time(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (delivery_time_id, language_id)
+);
+
+CREATE TABLE customer_group (id TEXT PRIMARY KEY, display_gross INTEGER NOT NULL);
+CREATE TABLE customer_group_translation (
+  customer_group_id TEXT NOT NULL REFERENCES customer_group(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (customer_group_id, language_id)
+);
+
+-- Files live under DATA_DIR/media/<path>; thumbnails under DATA_DIR/thumbnail/<path>.
+CREATE TABLE media (
+  id TEXT PRIMARY KEY, path TEXT NOT NULL UNIQUE, file_name TEXT NOT NULL, file_extension TEXT NOT NULL,
+  mime_type TEXT NOT NULL, file_size INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE media_translation (
+  media_id TEXT NOT NULL REFERENCES media(id), language_id TEXT NOT NULL REFERENCES language(id),
+  alt TEXT, title TEXT, PRIMARY KEY (media_id, language_id)
+);
+CREATE TABLE media_thumbnail (
+  id TEXT PRIMARY KEY, media_id TEXT NOT NULL REFERENCES media(id), width INTEGER NOT NULL,
+  height INTEGER NOT NULL, path TEXT NOT NULL
+);
+CREATE INDEX media_thumbnail_media ON media_thumbnail(media_id);
+
+CREATE TABLE payment_method (
+  id TEXT PRIMARY KEY, technical_name TEXT NOT NULL UNIQUE, position INTEGER NOT NULL, active INTEGER NOT NULL,
+  after_order_enabled INTEGER NOT NULL, asynchronous INTEGER NOT NULL, media_id TEXT REFERENCES media(id)
+);
+CREATE TABLE payment_method_translation (
+  payment_method_id TEXT NOT NULL REFERENCES payment_method(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, description TEXT, PRIMARY KEY (payment_method_id, language_id)
+);
+
+CREATE TABLE shipping_method (
+  id TEXT PRIMARY KEY, technical_name TEXT NOT NULL UNIQUE, position INTEGER NOT NULL, active INTEGER NOT NULL,
+  delivery_time_id TEXT NOT NULL REFERENCES delivery_time(id), tax_type TEXT NOT NULL,
+  click_and_collect INTEGER NOT NULL, media_id TEXT REFERENCES media(id), tracking_url TEXT
+);
+CREATE TABLE shipping_method_translation (
+  shipping_method_id TEXT NOT NULL REFERENCES shipping_method(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, description TEXT, PRIMARY KEY (shipping_method_id, language_id)
+);
+
+-- type: page | link | folder; link_type: category | product | landing_page | external
+CREATE TABLE category (
+  id TEXT PRIMARY KEY, parent_id TEXT REFERENCES category(id), level INTEGER NOT NULL,
+  path TEXT,                                   -- Shopware style: '|rootId|parentId|' (ancestors)
+  position INTEGER NOT NULL, type TEXT NOT NULL, link_type TEXT, internal_link TEXT, link_new_tab INTEGER NOT NULL DEFAULT 0,
+  cms_page_id TEXT, media_id TEXT REFERENCES media(id), active INTEGER NOT NULL, visible INTEGER NOT NULL,
+  display_nested_products INTEGER NOT NULL DEFAULT 1, product_assignment_type TEXT NOT NULL DEFAULT 'product',
+  created_at TEXT NOT NULL
+);
+CREATE INDEX category_parent ON category(parent_id, position);
+CREATE TABLE category_translation (
+  category_id TEXT NOT NULL REFERENCES category(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, breadcrumb TEXT NOT NULL,  -- JSON array of names from the root
+  description TEXT, meta_title TEXT, meta_description TEXT, keywords TEXT, external_link TEXT,
+  PRIMARY KEY (category_id, language_id)
+);
+
+CREATE TABLE product_manufacturer (id TEXT PRIMARY KEY, media_id TEXT REFERENCES media(id), link TEXT);
+CREATE TABLE product_manufacturer_translation (
+  product_manufacturer_id TEXT NOT NULL REFERENCES product_manufacturer(id),
+  language_id TEXT NOT NULL REFERENCES language(id), name TEXT NOT NULL, description TEXT,
+  PRIMARY KEY (product_manufacturer_id, language_id)
+);
+
+-- filterable: shown as a listing filter; variant groups (size, flavour) are not filterable
+CREATE TABLE property_group (
+  id TEXT PRIMARY KEY, display_type TEXT NOT NULL, sorting_type TEXT NOT NULL, position INTEGER NOT NULL,
+  filterable INTEGER NOT NULL, visible_on_product_detail_page INTEGER NOT NULL
+);
+CREATE TABLE property_group_translation (
+  property_group_id TEXT NOT NULL REFERENCES property_group(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, description TEXT, PRIMARY KEY (property_group_id, language_id)
+);
+CREATE TABLE property_group_option (
+  id TEXT PRIMARY KEY, group_id TEXT NOT NULL REFERENCES property_group(id), position INTEGER NOT NULL,
+  color_hex_code TEXT, media_id TEXT REFERENCES media(id)
+);
+CREATE INDEX property_group_option_group ON property_group_option(group_id);
+CREATE TABLE property_group_option_translation (
+  property_group_option_id TEXT NOT NULL REFERENCES property_group_option(id),
+  language_id TEXT NOT NULL REFERENCES language(id), name TEXT NOT NULL,
+  PRIMARY KEY (property_group_option_id, language_id)
+);
+
+-- Prices are gross CHF (the shop shows prices incl. VAT). cheapest_price is denormalised for
+-- sorting and the price filter: for a parent it is the lowest price over its variants.
+-- list_price is the previous price ("statt"); its presence makes the discount.
+CREATE TABLE product (
+  id TEXT PRIMARY KEY, parent_id TEXT REFERENCES product(id), product_number TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL DEFAULT 'physical',      -- physical | digital (downloads)
+  manufacturer_id TEXT REFERENCES product_manufacturer(id), tax_id TEXT NOT NULL REFERENCES tax(id),
+  unit_id TEXT REFERENCES unit(id), delivery_time_id TEXT REFERENCES delivery_time(id),
+  cover_id TEXT,                               -- product_media.id
+  active INTEGER NOT NULL, stock INTEGER NOT NULL, available_stock INTEGER NOT NULL, available INTEGER NOT NULL,
+  is_closeout INTEGER NOT NULL, min_purchase INTEGER NOT NULL, max_purchase INTEGER, purchase_steps INTEGER NOT NULL,
+  shipping_free INTEGER NOT NULL, mark_as_topseller INTEGER NOT NULL,
+  ean TEXT, pharmacode TEXT, manufacturer_number TEXT,
+  weight REAL, width REAL, height REAL, length REAL,
+  purchase_unit REAL, reference_unit REAL,
+  price REAL NOT NULL, list_price REAL, cheapest_price REAL NOT NULL, price_range INTEGER NOT NULL DEFAULT 0,
+  promotion_discount REAL,                     -- percent shown as promotion badge
+  click_collect_only INTEGER NOT NULL, prescription_required INTEGER NOT NULL DEFAULT 0,
+  rating_average REAL, sales INTEGER NOT NULL, child_count INTEGER NOT NULL,
+  variant_listing_config TEXT,                 -- JSON {displayParent, mainVariantId, configuratorGroupConfig}
+  release_date TEXT, created_at TEXT NOT NULL, tags TEXT NOT NULL DEFAULT '[]'  -- JSON array of tag names
+);
+CREATE INDEX product_parent ON product(parent_id);
+CREATE INDEX product_manufacturer_idx ON product(manufacturer_id);
+CREATE INDEX product_listing_price ON product(parent_id, cheapest_price);
+CREATE INDEX product_sales ON product(parent_id, sales DESC);
+CREATE TABLE product_translation (
+  product_id TEXT NOT NULL REFERENCES product(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, description TEXT, meta_title TEXT, meta_description TEXT, keywords TEXT,
+  pack_unit TEXT, pack_unit_plural TEXT,
+  custom_fields TEXT NOT NULL DEFAULT '{}',   -- JSON: usage, ingredients, how_to_use, expert_review, faq, product_data, packing, product_additional_data
+  PRIMARY KEY (product_id, language_id)
+);
+-- Tier prices: quantity_end NULL for the last tier.
+CREATE TABLE product_price (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), quantity_start INTEGER NOT NULL,
+  quantity_end INTEGER, price REAL NOT NULL, list_price REAL
+);
+CREATE INDEX product_price_product ON product_price(product_id, quantity_start);
+CREATE TABLE product_media (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), media_id TEXT NOT NULL REFERENCES media(id),
+  position INTEGER NOT NULL
+);
+CREATE INDEX product_media_product ON product_media(product_id, position);
+-- Direct assignment, and the tree (direct categories plus all their ancestors) for nested listings.
+CREATE TABLE product_category (
+  product_id TEXT NOT NULL REFERENCES product(id), category_id TEXT NOT NULL REFERENCES category(id),
+  PRIMARY KEY (product_id, category_id)
+);
+CREATE TABLE product_category_tree (
+  product_id TEXT NOT NULL REFERENCES product(id), category_id TEXT NOT NULL REFERENCES category(id),
+  PRIMARY KEY (category_id, product_id)
+) WITHOUT ROWID;
+CREATE INDEX product_category_tree_product ON product_category_tree(product_id);
+CREATE TABLE product_property (
+  product_id TEXT NOT NULL REFERENCES product(id), property_group_option_id TEXT NOT NULL REFERENCES property_group_option(id),
+  PRIMARY KEY (property_group_option_id, product_id)
+) WITHOUT ROWID;
+CREATE INDEX product_property_product ON product_property(product_id);
+-- Variant options (the options that make a variant: size, flavour).
+CREATE TABLE product_option (
+  product_id TEXT NOT NULL REFERENCES product(id), property_group_option_id TEXT NOT NULL REFERENCES property_group_option(id),
+  PRIMARY KEY (product_id, property_group_option_id)
+);
+CREATE TABLE product_configurator_setting (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id),
+  property_group_option_id TEXT NOT NULL REFERENCES property_group_option(id), position INTEGER NOT NULL
+);
+CREATE INDEX product_configurator_setting_product ON product_configurator_setting(product_id);
+CREATE TABLE product_cross_selling (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), position INTEGER NOT NULL,
+  type TEXT NOT NULL, active INTEGER NOT NULL, product_ids TEXT NOT NULL  -- JSON array of product ids
+);
+CREATE INDEX product_cross_selling_product ON product_cross_selling(product_id);
+CREATE TABLE product_cross_selling_translation (
+  product_cross_selling_id TEXT NOT NULL REFERENCES product_cross_selling(id),
+  language_id TEXT NOT NULL REFERENCES language(id), name TEXT NOT NULL,
+  PRIMARY KEY (product_cross_selling_id, language_id)
+);
+CREATE TABLE product_review (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), language_id TEXT NOT NULL REFERENCES language(id),
+  customer_id TEXT, external_user TEXT, external_email TEXT, title TEXT NOT NULL, content TEXT NOT NULL,
+  points REAL NOT NULL, status INTEGER NOT NULL, comment TEXT, created_at TEXT NOT NULL
+);
+CREATE INDEX product_review_product ON product_review(product_id, created_at);
+-- Full-text search over name, number, brand, ean, pharmacode and keywords, one row per language.
+CREATE VIRTUAL TABLE product_search USING fts5(
+  product_id UNINDEXED, language_id UNINDEXED, content, tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE product_sorting (
+  id TEXT PRIMARY KEY, url_key TEXT NOT NULL UNIQUE, priority INTEGER NOT NULL, active INTEGER NOT NULL,
+  fields TEXT NOT NULL   -- JSON [{field, order, priority, naturalSorting}]
+);
+CREATE TABLE product_sorting_translation (
+  product_sorting_id TEXT NOT NULL REFERENCES product_sorting(id), language_id TEXT NOT NULL REFERENCES language(id),
+  label TEXT NOT NULL, PRIMARY KEY (product_sorting_id, language_id)
+);
+
+-- route_name: frontend.detail.page | frontend.navigation.page | frontend.landing.page
+CREATE TABLE seo_url (
+  id TEXT PRIMARY KEY, language_id TEXT NOT NULL REFERENCES language(id), foreign_key TEXT NOT NULL,
+  route_name TEXT NOT NULL, path_info TEXT NOT NULL, seo_path_info TEXT NOT NULL, is_canonical INTEGER NOT NULL,
+  is_modified INTEGER NOT NULL DEFAULT 0, is_deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX seo_url_path ON seo_url(language_id, seo_path_info);
+CREATE INDEX seo_url_foreign ON seo_url(foreign_key, language_id);
+
+-- CMS: page → section → block → slot. visibility: JSON {mobile, tablet, desktop}.
+CREATE TABLE cms_page (
+  id TEXT PRIMARY KEY, type TEXT NOT NULL, entity TEXT, css_class TEXT, config TEXT, created_at TEXT NOT NULL
+);
+CREATE TABLE cms_page_translation (
+  cms_page_id TEXT NOT NULL REFERENCES cms_page(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (cms_page_id, language_id)
+);
+CREATE TABLE cms_section (
+  id TEXT PRIMARY KEY, page_id TEXT NOT NULL REFERENCES cms_page(id), position INTEGER NOT NULL, type TEXT NOT NULL,
+  name TEXT, sizing_mode TEXT NOT NULL, mobile_behavior TEXT NOT NULL, background_color TEXT,
+  background_media_id TEXT, background_media_mode TEXT, css_class TEXT, visibility TEXT NOT NULL
+);
+CREATE INDEX cms_section_page ON cms_section(page_id, position);
+CREATE TABLE cms_block (
+  id TEXT PRIMARY KEY, section_id TEXT NOT NULL REFERENCES cms_section(id), position INTEGER NOT NULL,
+  type TEXT NOT NULL, name TEXT, section_position TEXT NOT NULL,
+  margin_top TEXT, margin_bottom TEXT, margin_left TEXT, margin_right TEXT,
+  background_color TEXT, background_media_id TEXT, background_media_mode TEXT, css_class TEXT,
+  visibility TEXT NOT NULL
+);
+CREATE INDEX cms_block_section ON cms_block(section_id, position);
+-- config per language: JSON {key: {source, value}} (Shopware slot config).
+CREATE TABLE cms_slot (
+  id TEXT PRIMARY KEY, block_id TEXT NOT NULL REFERENCES cms_block(id), slot TEXT NOT NULL, type TEXT NOT NULL,
+  locked INTEGER NOT NULL
+);
+CREATE INDEX cms_slot_block ON cms_slot(block_id);
+CREATE TABLE cms_slot_translation (
+  cms_slot_id TEXT NOT NULL REFERENCES cms_slot(id), language_id TEXT NOT NULL REFERENCES language(id),
+  config TEXT NOT NULL, PRIMARY KEY (cms_slot_id, language_id)
+);
+
+CREATE TABLE landing_page (id TEXT PRIMARY KEY, active INTEGER NOT NULL, cms_page_id TEXT REFERENCES cms_page(id), created_at TEXT NOT NULL);
+CREATE TABLE landing_page_translation (
+  landing_page_id TEXT NOT NULL REFERENCES landing_page(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, url TEXT NOT NULL, meta_title TEXT, meta_description TEXT, keywords TEXT,
+  PRIMARY KEY (landing_page_id, language_id)
+);
+
+CREATE TABLE sales_channel (
+  id TEXT PRIMARY KEY, access_key TEXT NOT NULL UNIQUE, language_id TEXT NOT NULL REFERENCES language(id),
+  currency_id TEXT NOT NULL REFERENCES currency(id), payment_method_id TEXT NOT NULL REFERENCES payment_method(id),
+  shipping_method_id TEXT NOT NULL REFERENCES shipping_method(id), country_id TEXT NOT NULL REFERENCES country(id),
+  customer_group_id TEXT NOT NULL REFERENCES customer_group(id), navigation_category_id TEXT NOT NULL REFERENCES category(id),
+  footer_category_id TEXT REFERENCES category(id), service_category_id TEXT REFERENCES category(id),
+  navigation_category_depth INTEGER NOT NULL, tax_calculation_type TEXT NOT NULL
+);
+CREATE TABLE sales_channel_translation (
+  sales_channel_id TEXT NOT NULL REFERENCES sales_channel(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (sales_channel_id, language_id)
+);
+CREATE TABLE sales_channel_domain (
+  id TEXT PRIMARY KEY, sales_channel_id TEXT NOT NULL REFERENCES sales_channel(id),
+  language_id TEXT NOT NULL REFERENCES language(id), url TEXT NOT NULL   -- path prefix, e.g. '/it'
+);
+
+-- A visitor's session: who they are and what they chose. payload holds the ids the visitor has set
+-- (languageId, currencyId, paymentMethodId, shippingMethodId, countryId, addresses, customerId, …).
+CREATE TABLE context_token (
+  token TEXT PRIMARY KEY, sales_channel_id TEXT NOT NULL, payload TEXT NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+
+-- The shop's own content (no Shopware counterpart): pharmacies, promotion codes, editorial.
+CREATE TABLE promotion (
+  id TEXT PRIMARY KEY, code TEXT NOT NULL UNIQUE COLLATE NOCASE, active INTEGER NOT NULL,
+  discount_type TEXT NOT NULL,                  -- percentage | absolute | free_shipping
+  value REAL NOT NULL, min_order_value REAL, valid_from TEXT, valid_until TEXT, max_uses INTEGER,
+  uses INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE promotion_translation (
+  promotion_id TEXT NOT NULL REFERENCES promotion(id), language_id TEXT NOT NULL REFERENCES language(id),
+  name TEXT NOT NULL, PRIMARY KEY (promotion_id, language_id)
+);
+
+CREATE TABLE pharmacy (
+  id TEXT PRIMARY KEY, url_path TEXT NOT NULL UNIQUE, name TEXT NOT NULL, street TEXT NOT NULL,
+  zipcode TEXT NOT NULL, city TEXT NOT NULL, country_id TEXT NOT NULL REFERENCES country(id),
+  latitude REAL NOT NULL, longitude REAL NOT NULL, phone TEXT NOT NULL, email TEXT NOT NULL,
+  opening_hours TEXT NOT NULL,                  -- JSON {mon:[["08:00","18:30"]], …, sun:[]}
+  services TEXT NOT NULL DEFAULT '[]', click_and_collect INTEGER NOT NULL
+);
+
+-- type: magazine | editorial | topic | content; faq, poll and blocks are JSON per language.
+CREATE TABLE article (
+  id TEXT PRIMARY KEY, type TEXT NOT NULL, media_id TEXT REFERENCES media(id), published_at TEXT NOT NULL,
+  product_ids TEXT NOT NULL DEFAULT '[]'        -- recommended products
+);
+CREATE INDEX article_type ON article(type, published_at);
+CREATE TABLE article_translation (
+  article_id TEXT NOT NULL REFERENCES article(id), language_id TEXT NOT NULL REFERENCES language(id),
+  slug TEXT NOT NULL, title TEXT NOT NULL, teaser TEXT NOT NULL, body TEXT NOT NULL,
+  category TEXT, keywords TEXT, meta_title TEXT, meta_description TEXT,
+  faq TEXT NOT NULL DEFAULT '[]', poll TEXT, quote TEXT, fact TEXT,
+  PRIMARY KEY (article_id, language_id)
+);
+CREATE UNIQUE INDEX article_slug ON article_translation(language_id, slug);
+`,
+  },
+];

@@ -1,0 +1,3 @@
+import type { StoreApiApp } from '../app';
+
+export function registerCatalogRoutes(_app: StoreApiApp): void {}

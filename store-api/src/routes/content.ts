@@ -1,0 +1,3 @@
+import type { StoreApiApp } from '../app';
+
+export function registerContentRoutes(_app: StoreApiApp): void {}

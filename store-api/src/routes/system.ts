@@ -1,0 +1,3 @@
+import type { StoreApiApp } from '../app';
+
+export function registerSystemRoutes(_app: StoreApiApp): void {}

@@ -1,0 +1,38 @@
+import { readStoreApiConfig } from '../../store-api/src/config';
+import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
+
+export const ORIGIN = 'http://shop.test';
+
+/** The embedded Store API on the database seeded once per test run (tests/support/global-setup.ts). */
+export async function openTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+  const dataDir = process.env.TEST_DATA_DIR;
+  if (!dataDir) throw new Error('TEST_DATA_DIR is not set: run the tests through vitest (global setup seeds it)');
+  const config = readStoreApiConfig({ DATA_DIR: dataDir });
+  const shop = await startEmbeddedStoreApi(config, () => {});
+  const call: StoreApiCall = async (method, path, options = {}) => {
+    const headers: Record<string, string> = {
+      'sw-access-key': options.accessKey ?? config.accessKey,
+      accept: 'application/json',
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
+    if (options.accessKey === null) delete headers['sw-access-key'];
+    const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const res = await shop.app.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json: json as never, text };
+  };
+  return Object.assign(shop, { call });
+}
+
+export type StoreApiCall = (
+  method: string,
+  path: string,
+  options?: { body?: unknown; headers?: Record<string, string>; accessKey?: string | null },
+) => Promise<{ status: number; headers: Headers; json: any; text: string }>; // eslint-disable-line @typescript-eslint/no-explicit-any
