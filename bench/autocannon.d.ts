@@ -1,0 +1,30 @@
+// autocannon ships no types; this declares the part of its programmatic API bench/run.ts uses.
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  }
+  interface Options {
+    url: string;
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+  }
+  interface Result {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
