@@ -28,6 +28,7 @@ export async function startEmbeddedStoreApi(
   const storeApi = createStoreApi({ db, config });
   const app = new Hono();
   registerMediaRoutes(app, { db, config });
-  app.route('/', storeApi);
+  // Handed over whole, so the Store API's own 404 (Shopware's error envelope) answers unknown routes.
+  app.all('/store-api/*', (c) => storeApi.fetch(c.req.raw));
   return { db, config, storeApi, app, close: () => db.close() };
 }

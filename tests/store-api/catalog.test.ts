@@ -189,7 +189,8 @@ describe('product JSON', () => {
     const id = one<{ id: string }>('SELECT id FROM product WHERE parent_id IS NULL AND list_price IS NOT NULL AND purchase_unit IS NOT NULL LIMIT 1').id;
     const res = await call('POST', '/store-api/product', { body: { ids: [id] } });
     const product = res.json.elements[0];
-    expect(product).toMatchObject({ id, apiAlias: 'product', type: 'physical', states: ['is-physical'], seoCategory: null });
+    expect(product).toMatchObject({ id, apiAlias: 'product', type: 'physical', states: ['is-physical'] });
+    expect(product.seoCategory.apiAlias).toBe('category');
     expect(product.cover.media.url).toMatch(/^http:\/\/shop\.test\/media\//);
     expect(product.cover.media.thumbnails.map((t: Json) => t.width)).toEqual([400, 800, 1900]);
     expect(product.unit.apiAlias).toBe('unit');
@@ -261,7 +262,7 @@ describe('POST /product/{id}', () => {
     expect(res.json.product.cover).not.toBeNull();
     const groups = res.json.configurator as Json[];
     expect(groups.length).toBeGreaterThan(0);
-    expect(groups[0].apiAlias).toBe('property_group');
+    expect(groups[0]!.apiAlias).toBe('property_group');
     const optionIds = groups.flatMap((g) => (g.options as Json[]).map((o) => o.id));
     for (const id of res.json.product.optionIds) expect(optionIds).toContain(id);
     const skipped = await call('POST', `/store-api/product/${parent}?skipConfigurator=true`, { body: {} });
@@ -344,7 +345,7 @@ describe('POST /product-listing/{categoryId}', () => {
 
   it('drops aggregations on request and refuses an unknown order', async () => {
     const none = (await call('POST', `/store-api/product-listing/${categoryId}`, { body: { 'no-aggregations': true } })).json;
-    expect(none.aggregations).toEqual([]);
+    expect(none.aggregations).toEqual({});
     const noBrand = (await call('POST', `/store-api/product-listing/${categoryId}`, { body: { 'manufacturer-filter': false } })).json;
     expect(noBrand.aggregations.manufacturer).toBeUndefined();
     const onlyAggs = (await call('POST', `/store-api/product-listing/${categoryId}`, { body: { 'only-aggregations': true } })).json;
@@ -397,7 +398,7 @@ describe('search', () => {
     const res = await call('POST', '/store-api/search-suggest', { body: { search: 'vitamin' } });
     expect(res.status).toBe(200);
     expect(res.json.elements.length).toBeGreaterThan(0);
-    expect(res.json.aggregations).toEqual([]);
+    expect(res.json.aggregations).toEqual({});
     expect(res.json.availableSortings).toEqual([]);
   });
 });

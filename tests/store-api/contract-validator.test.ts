@@ -86,3 +86,38 @@ describe('expectStoreApiContract', () => {
     expect(() => expectStoreApiContract('DELETE', '/product', 200, {})).toThrow(/no DELETE/);
   });
 });
+
+describe('composed closed schemas', () => {
+  const price = {
+    unitPrice: 9.9,
+    quantity: 1,
+    totalPrice: 9.9,
+    calculatedTaxes: [{ tax: 0.2, taxRate: 2.6, price: 9.9, apiAlias: 'cart_tax_calculated' }],
+    taxRules: [{ taxRate: 2.6, percentage: 100 }],
+    referencePrice: null,
+    listPrice: null,
+    regulationPrice: null,
+    apiAlias: 'calculated_price',
+  };
+  const product = {
+    id: '0123456789abcdef0123456789abcdef',
+    productNumber: 'SW-1',
+    name: 'Vitamin D3 Tropfen',
+    taxId: '0123456789abcdef0123456789abcdef',
+    stock: 5,
+    type: 'physical',
+    translated: { name: 'Vitamin D3 Tropfen' },
+    calculatedPrice: price,
+    calculatedPrices: [price],
+    seoCategory: null,
+    apiAlias: 'product',
+  };
+
+  it('reads additionalProperties:false beside allOf as "exactly the composed schema"', () => {
+    // seoCategory is required and not nullable in the schema: a product must carry it.
+    expect(() => expectStoreApiSchema('Product', product)).toThrow(/seoCategory/);
+    const withCategory = { ...product, seoCategory: { id: product.id, name: 'Vitamine', type: 'page', breadcrumb: ['Vitamine'], childCount: 0, children: [], translated: { breadcrumb: ['Vitamine'] }, apiAlias: 'category' } };
+    expect(() => expectStoreApiSchema('Product', withCategory)).not.toThrow();
+    expect(() => expectStoreApiSchema('Product', { ...withCategory, calculatedPrices: [{ ...price, surprise: 1 }] })).toThrow(/surprise/);
+  });
+});

@@ -142,6 +142,17 @@ describe('catalogue endpoints', () => {
     expect(json.product.parentId === found.parentId || json.product.id === found.parentId).toBe(true);
   });
 
+  it('POST /product/{productId} in Italian with SEO URLs', async () => {
+    const italian = found.languageIds[1] ?? '';
+    const { json, headers } = await contract('POST', '/product/{productId}', `/product/${found.productId}`, {
+      body: {},
+      headers: { 'sw-language-id': italian, 'sw-include-seo-urls': 'true' },
+    });
+    expect(headers.get('sw-language-id')).toBe(italian);
+    expect(json.product.seoUrls.length).toBeGreaterThan(0);
+    expect(json.product.seoUrls.every((u: Json) => u.languageId === italian)).toBe(true);
+  });
+
   it('GET /product/{productId} answers the same detail', async () => {
     await contract('GET', '/product/{productId}', `/product/${found.productId}`);
   });
@@ -223,6 +234,21 @@ describe('content endpoints', () => {
     const { json } = await contract('POST', '/landing-page/{landingPageId}', `/landing-page/${landingPageId}`, { body: {} });
     expect(json.id).toBe(landingPageId);
     expect(json.cmsPage.sections.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET forms (Criteria in the query string, new in 6.7)', () => {
+  it.each([
+    ['/country', () => '/country?limit=5'],
+    ['/shipping-method', () => '/shipping-method'],
+    ['/seo-url', () => `/seo-url?limit=2`],
+    ['/category/{navigationId}', () => `/category/${found.leafCategoryId}`],
+    ['/navigation/{activeId}/{rootId}', () => '/navigation/main-navigation/main-navigation?depth=1'],
+    ['/search', () => '/search?search=vitamin&limit=5'],
+    ['/search-suggest', () => '/search-suggest?search=vit'],
+    ['/product/{productId}/reviews', () => `/product/${found.productId}/reviews?limit=3`],
+  ])('GET %s', async (template, path) => {
+    await contract('GET', template, path());
   });
 });
 

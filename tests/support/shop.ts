@@ -20,11 +20,11 @@ export async function openTestShop(): Promise<EmbeddedStoreApi & { call: StoreAp
     const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     const res = await shop.app.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
-      json = undefined;
+      json = undefined; // not JSON (an image, or an empty 204): tests read `text`
     }
     return { status: res.status, headers: res.headers, json: json as never, text };
   };

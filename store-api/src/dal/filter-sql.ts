@@ -134,11 +134,22 @@ export function filterSql(ctx: SalesChannelContext, def: EntityDefinition, alias
       return onPath(ctx, resolved, alias, aliases, (e) => fragment(`${e.sql} IN (SELECT value FROM json_each(?))`, [...e.params, JSON.stringify(values)]));
     }
     case 'contains':
-      return onPath(ctx, resolved, alias, aliases, (e) => fragment(`${e.sql} LIKE ? ESCAPE '\\'`, [...e.params, `%${likeEscape(filter.value)}%`]));
     case 'prefix':
-      return onPath(ctx, resolved, alias, aliases, (e) => fragment(`${e.sql} LIKE ? ESCAPE '\\'`, [...e.params, `${likeEscape(filter.value)}%`]));
-    case 'suffix':
-      return onPath(ctx, resolved, alias, aliases, (e) => fragment(`${e.sql} LIKE ? ESCAPE '\\'`, [...e.params, `%${likeEscape(filter.value)}`]));
+    case 'suffix': {
+      const value = filter.value;
+      // no stored text holds a NUL, and SQLite would cut the pattern there
+      if (value.includes('\u0000')) return fragment('0');
+      // SQLite refuses LIKE patterns over 50,000 bytes; such values are compared without LIKE
+      if (value.length > 10_000) {
+        const exact =
+          filter.type === 'contains' ? (e: SqlFragment) => fragment(`instr(${e.sql}, ?) > 0`, [...e.params, value])
+          : filter.type === 'prefix' ? (e: SqlFragment) => fragment(`substr(${e.sql}, 1, ?) = ?`, [...e.params, value.length, value])
+          : (e: SqlFragment) => fragment(`substr(${e.sql}, ?) = ?`, [...e.params, -value.length, value]);
+        return onPath(ctx, resolved, alias, aliases, exact);
+      }
+      const pattern = filter.type === 'contains' ? `%${likeEscape(value)}%` : filter.type === 'prefix' ? `${likeEscape(value)}%` : `%${likeEscape(value)}`;
+      return onPath(ctx, resolved, alias, aliases, (e) => fragment(`${e.sql} LIKE ? ESCAPE '\\'`, [...e.params, pattern]));
+    }
     case 'range': {
       const ops: [keyof typeof filter.parameters, string][] = [
         ['gte', '>='],

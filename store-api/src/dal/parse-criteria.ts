@@ -498,7 +498,8 @@ export function parseBracketQuery(search: string): Record<string, unknown> {
     }
     const head = match[1]!;
     const keys = [head, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-    if (keys.length > 12) continue;
+    // deep or prototype-touching keys are dropped whole
+    if (keys.length > 12 || keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) continue;
     let node: Record<string, unknown> | unknown[] = root;
     keys.forEach((key, i) => {
       const last = i === keys.length - 1;
@@ -513,7 +514,6 @@ export function parseBracketQuery(search: string): Record<string, unknown> {
         return;
       }
       const slot = key === '' ? String(Object.keys(node).length) : key;
-      if (slot === '__proto__' || slot === 'constructor' || slot === 'prototype') return;
       if (last) {
         container[slot as never] = value as never;
         return;

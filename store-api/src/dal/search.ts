@@ -3,13 +3,13 @@ import { emptyCriteria, type Aggregation, type Criteria, type Filter } from './c
 import { entityDefinition, type EntityDefinition, type SqlFragment } from './definition';
 import { AliasSource, filterSql, filtersSql, fragment, joinFragments, joinPath, resolveOrThrow, valueOnPath } from './filter-sql';
 import { applyFields } from './includes';
-import { idList, queryAll, queryOne } from './statements';
+import { idList, queryAll, queryAllRemembered, queryOne } from './statements';
 
 export interface EntitySearchResult {
   elements: Record<string, unknown>[];
   total: number;
-  /** keyed by aggregation name; `[]` when there are none, as Shopware serialises an empty collection */
-  aggregations: Record<string, unknown> | [];
+  /** keyed by aggregation name (an object even when empty, as the Store API schema and clients expect) */
+  aggregations: Record<string, unknown>;
   page: number;
   limit: number | null;
   entity: string;
@@ -23,6 +23,8 @@ export interface SearchOptions {
   orderBy?: SqlFragment[];
   /** used when the criteria has no limit */
   defaultLimit?: number | null;
+  /** answer repeated identical searches from memory until the database changes (listings) */
+  remember?: boolean;
 }
 
 const ROOT = 't0';
@@ -93,7 +95,8 @@ export function searchIds(
   const offset = limit === null ? 0 : (criteria.page - 1) * limit;
   const from = `FROM ${def.table} ${ROOT}${where.sql}${group.sql}`;
   const paging = limit === null ? '' : ' LIMIT ? OFFSET ?';
-  const ids = queryAll<{ id: string }>(ctx.db, `SELECT ${ROOT}.${def.idColumn} AS id ${from}${order.sql}${paging}`, [
+  const read = options.remember ? queryAllRemembered : queryAll;
+  const ids = read<{ id: string }>(ctx.db, `SELECT ${ROOT}.${def.idColumn} AS id ${from}${order.sql}${paging}`, [
     ...where.params,
     ...group.params,
     ...order.params,
@@ -103,7 +106,7 @@ export function searchIds(
   let total = ids.length;
   if (criteria.totalCountMode === 1 && limit !== null) {
     const sql = group.sql ? `SELECT COUNT(*) AS n FROM (SELECT 1 ${from})` : `SELECT COUNT(*) AS n ${from}`;
-    total = queryOne<{ n: number }>(ctx.db, sql, [...where.params, ...group.params])?.n ?? 0;
+    total = read<{ n: number }>(ctx.db, sql, [...where.params, ...group.params])[0]?.n ?? 0;
   } else if (criteria.totalCountMode === 2 && limit !== null) {
     // next-pages: enough to know whether up to five more pages exist
     const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 ${from} LIMIT ? OFFSET ?)`;
@@ -135,8 +138,8 @@ export function searchEntities(ctx: SalesChannelContext, entityName: string, cri
 // ---- aggregations ---------------------------------------------------------------------------
 
 /** Runs the criteria's aggregations over the filtered rows (post-filters do not narrow them). */
-export function aggregate(ctx: SalesChannelContext, criteria: Criteria, options: SearchOptions = {}): Record<string, unknown> | [] {
-  if (!criteria.aggregations.length) return [];
+export function aggregate(ctx: SalesChannelContext, criteria: Criteria, options: SearchOptions = {}): Record<string, unknown> {
+  if (!criteria.aggregations.length) return {};
   const def = entityDefinition(criteria.entity);
   const aliases = new AliasSource();
   const where = baseWhere(ctx, def, criteria, options, aliases);

@@ -35,3 +35,34 @@ export function queryOne<T>(db: Db, sql: string, params: unknown[] = []): T | un
 export function idList(ids: readonly string[]): string {
   return JSON.stringify(ids);
 }
+
+// Results of expensive read-only queries (listing facets, listing pages over whole categories) and
+// values derived from them, kept until the database changes: data_version moves on commits of other
+// connections, total_changes() on this one.
+const MAX_REMEMBERED = 500;
+const memory = new WeakMap<Db, { version: string; values: Map<string, unknown> }>();
+
+function databaseVersion(db: Db): string {
+  const own = cachedStatement(db, 'SELECT total_changes() AS n').get() as { n: number };
+  return `${String(db.pragma('data_version', { simple: true }))}:${own.n}`;
+}
+
+/** A value derived only from the database (and the key), remembered until the database changes. */
+export function remembered<T>(db: Db, key: string, compute: () => T): T {
+  const version = databaseVersion(db);
+  let store = memory.get(db);
+  if (!store || store.version !== version) {
+    store = { version, values: new Map() };
+    memory.set(db, store);
+  }
+  if (store.values.has(key)) return store.values.get(key) as T;
+  const value = compute();
+  if (store.values.size >= MAX_REMEMBERED) store.values.delete(store.values.keys().next().value as string);
+  store.values.set(key, value);
+  return value;
+}
+
+/** queryAll, answered from memory while the database has not changed since the same query ran. */
+export function queryAllRemembered<T>(db: Db, sql: string, params: unknown[] = []): T[] {
+  return remembered(db, `${sql}\u0000${JSON.stringify(params)}`, () => queryAll<T>(db, sql, params));
+}

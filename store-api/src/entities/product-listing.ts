@@ -5,7 +5,7 @@ import { entityDefinition, type SqlFragment } from '../dal/definition';
 import { AliasSource, filtersSql, fragment } from '../dal/filter-sql';
 import { parseCriteria } from '../dal/parse-criteria';
 import { aggregate, searchIds } from '../dal/search';
-import { idList, queryAll, queryOne } from '../dal/statements';
+import { idList, queryAll, queryAllRemembered, queryOne, remembered } from '../dal/statements';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
 import { loadManufacturers } from './manufacturer';
@@ -41,6 +41,8 @@ interface SortingRow {
 }
 
 const SCORE_SORTING_KEY = 'score';
+
+const byText = new Intl.Collator('de', { numeric: true }).compare;
 
 function flag(value: unknown, fallback: boolean): boolean {
   if (value === undefined || value === null || value === '') return fallback;
@@ -130,6 +132,18 @@ function propertyCondition(ctx: SalesChannelContext, optionIds: string[]): SqlFr
   return { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) };
 }
 
+/** Main products matching a search term, best first; a variant's match counts for its main product. */
+function rankedMainProducts(ctx: SalesChannelContext, term: string): string[] {
+  const hits = searchProductIds(ctx, term);
+  if (!hits.length) return [];
+  const parents = new Map(
+    queryAll<{ id: string; parent_id: string }>(ctx.db, 'SELECT id, parent_id FROM product WHERE id IN (SELECT value FROM json_each(?)) AND parent_id IS NOT NULL', [
+      idList(hits),
+    ]).map((r) => [r.id, r.parent_id]),
+  );
+  return [...new Set(hits.map((id) => parents.get(id) ?? id))];
+}
+
 /** Formats an aggregated price as Shopware's MySQL answers it: a decimal string. */
 function decimalString(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -157,14 +171,8 @@ export function productListing(ctx: SalesChannelContext, scope: ListingScope, pa
   }
   let searchRank: string[] | null = null;
   if (scope.search !== undefined) {
-    searchRank = searchProductIds(ctx, scope.search);
-    // a variant's match shows its main product
-    conditions.push(
-      fragment('(t0.id IN (SELECT value FROM json_each(?)) OR t0.id IN (SELECT parent_id FROM product WHERE id IN (SELECT value FROM json_each(?))))', [
-        idList(searchRank),
-        idList(searchRank),
-      ]),
-    );
+    searchRank = rankedMainProducts(ctx, scope.search);
+    conditions.push(fragment('t0.id IN (SELECT value FROM json_each(?))', [idList(searchRank)]));
   }
 
   // Sortings: `order` picks one of availableSortings; an unknown key is a 400 like Shopware's.
@@ -180,12 +188,8 @@ export function productListing(ctx: SalesChannelContext, scope: ListingScope, pa
   } else if (!criteria.sort.length) {
     sorting = scope.search !== undefined ? scoreSorting(ctx) : sortings[0];
   }
-  let orderBy: SqlFragment[] | undefined;
-  if (sorting?.url_key === SCORE_SORTING_KEY && searchRank) {
-    orderBy = [fragment('(SELECT MIN(key) FROM json_each(?) WHERE value = t0.id OR value IN (SELECT id FROM product WHERE parent_id = t0.id)) ASC', [idList(searchRank)])];
-  } else if (sorting) {
-    criteria.sort = sortSpecs(sorting);
-  }
+  const byScore = sorting?.url_key === SCORE_SORTING_KEY && searchRank !== null;
+  if (sorting && !byScore) criteria.sort = sortSpecs(sorting);
 
   // Listing filters (Shopware adds them as post-filters: the facets keep all their values).
   const manufacturerIds = idsOf(input.manufacturer);
@@ -227,26 +231,39 @@ export function productListing(ctx: SalesChannelContext, scope: ListingScope, pa
   let elements: Json[] = [];
   let total = 0;
   if (!onlyAggregations) {
-    const found = searchIds(ctx, criteria, { conditions: [...conditions, ...filters.map((f) => f.condition)], ...(orderBy ? { orderBy } : {}) });
-    total = found.total;
-    elements = loadProducts(ctx, found.ids, criteria);
+    const listingConditions = [...conditions, ...filters.map((f) => f.condition)];
+    if (byScore && searchRank) {
+      // best match first: page through the ranked ids that pass the filters
+      const all = new Set(searchIds(ctx, { ...criteria, page: 1, limit: null, sort: [], totalCountMode: 0 }, { conditions: listingConditions, remember: true }).ids);
+      const ranked = searchRank.filter((id) => all.has(id));
+      const limit = criteria.limit ?? DEFAULT_LISTING_LIMIT;
+      total = ranked.length;
+      elements = loadProducts(ctx, ranked.slice((criteria.page - 1) * limit, criteria.page * limit), criteria);
+    } else {
+      const found = searchIds(ctx, criteria, { conditions: listingConditions, remember: true });
+      total = found.total;
+      elements = loadProducts(ctx, found.ids, criteria);
+    }
   }
 
-  let aggregations: Json | [] = [];
+  let aggregations: Json = {};
   if (!noAggregations) {
     const forFacet = (name: ListingFilter['name']): SqlFragment[] => [
       ...conditions,
       ...(reduce ? filters.filter((f) => f.name !== name).map((f) => f.condition) : []),
     ];
     const result: Json = {};
-    if (enabled.manufacturer) result.manufacturer = manufacturerFacet(ctx, criteria, forFacet('manufacturer'));
-    if (enabled.price) result.price = priceFacet(ctx, criteria, forFacet('price'));
-    if (enabled.rating) result.rating = maxFacet(ctx, criteria, forFacet('rating'), 'ratingAverage', 'rating');
-    if (enabled['shipping-free']) result['shipping-free'] = shippingFreeFacet(ctx, criteria, forFacet('shipping-free'));
+    // without reduce-aggregations every facet sees the same rows: one pass answers them all
+    const shared = reduce ? null : scalarFacets(ctx, criteria, conditions);
+    const facetsFor = (name: ListingFilter['name']): ScalarFacets => shared ?? scalarFacets(ctx, criteria, forFacet(name));
+    if (enabled.manufacturer) result.manufacturer = manufacturerFacet(ctx, facetsFor('manufacturer'));
+    if (enabled.price) result.price = priceFacet(facetsFor('price'));
+    if (enabled.rating) result.rating = { max: facetsFor('rating').rating, apiAlias: 'rating_aggregation' };
+    if (enabled['shipping-free']) result['shipping-free'] = { max: facetsFor('shipping-free').shippingFree, apiAlias: 'shipping-free_aggregation' };
     if (enabled.properties) result.properties = propertiesFacet(ctx, criteria, forFacet('properties'), idsOf(input['property-whitelist']));
     result.options = optionsFacet(ctx, criteria, forFacet('properties'));
     const own = aggregate(ctx, criteria, { conditions: [...conditions, ...(reduce ? filters.map((f) => f.condition) : [])] });
-    aggregations = Array.isArray(own) ? result : { ...result, ...own };
+    aggregations = { ...result, ...own };
   }
 
   const navigationId = scope.categoryId ?? ctx.salesChannel.navigationCategoryId;
@@ -280,58 +297,75 @@ function facetWhere(ctx: SalesChannelContext, criteria: Criteria, conditions: Sq
   return { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
 }
 
-function manufacturerFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[]): Json {
+interface ScalarFacets {
+  manufacturerIds: string[];
+  min: number | null;
+  max: number | null;
+  avg: number | null;
+  sum: number | null;
+  rating: number | null;
+  shippingFree: number | null;
+}
+
+/** Price stats, best rating, shipping-free and the brands of the listing in one pass over its rows. */
+function scalarFacets(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[]): ScalarFacets {
   const where = facetWhere(ctx, criteria, conditions);
-  const ids = queryAll<{ id: string }>(ctx.db, `SELECT DISTINCT t0.manufacturer_id AS id FROM product t0 WHERE ${where.sql} AND t0.manufacturer_id IS NOT NULL`, where.params).map(
-    (r) => r.id,
+  const [row] = queryAllRemembered<{ min: number | null; max: number | null; avg: number | null; sum: number | null; rating: number | null; free: number | null; brands: string }>(
+    ctx.db,
+    `SELECT MIN(t0.cheapest_price) AS min, MAX(t0.cheapest_price) AS max, AVG(t0.cheapest_price) AS avg, SUM(t0.cheapest_price) AS sum,
+       MAX(t0.rating_average) AS rating, MAX(CASE WHEN t0.shipping_free = 1 THEN 1 END) AS free,
+       json_group_array(DISTINCT t0.manufacturer_id) AS brands
+     FROM product t0 WHERE ${where.sql}`,
+    where.params,
   );
-  const manufacturers = [...loadManufacturers(ctx, ids).values()].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  const brands = JSON.parse(row?.brands ?? '[]') as (string | null)[];
+  return {
+    manufacturerIds: brands.filter((b): b is string => typeof b === 'string'),
+    min: row?.min ?? null,
+    max: row?.max ?? null,
+    avg: row?.avg ?? null,
+    sum: row?.sum ?? null,
+    rating: row?.rating ?? null,
+    shippingFree: row?.free ?? null,
+  };
+}
+
+/** Facet entities depend on the data, the language and the media origin only: remembered until the data changes. */
+function facetKey(ctx: SalesChannelContext, kind: string, ids: string[]): string {
+  return `${kind}|${ctx.origin}|${ctx.languageIdChain.join(',')}|${ids.join(',')}`;
+}
+
+function manufacturerFacet(ctx: SalesChannelContext, facets: ScalarFacets): Json {
+  const manufacturers = remembered(ctx.db, facetKey(ctx, 'manufacturer', facets.manufacturerIds), () =>
+    [...loadManufacturers(ctx, facets.manufacturerIds).values()].sort((a, b) => byText(String(a.name), String(b.name))),
+  );
   return { entities: manufacturers, apiAlias: 'manufacturer_aggregation' };
 }
 
-function priceFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[]): Json {
-  const where = facetWhere(ctx, criteria, conditions);
-  const row = queryOne<{ min: number | null; max: number | null; avg: number | null; sum: number | null }>(
-    ctx.db,
-    `SELECT MIN(t0.cheapest_price) AS min, MAX(t0.cheapest_price) AS max, AVG(t0.cheapest_price) AS avg, SUM(t0.cheapest_price) AS sum FROM product t0 WHERE ${where.sql}`,
-    where.params,
-  );
-  return { min: decimalString(row?.min), max: decimalString(row?.max), avg: decimalString(row?.avg), sum: decimalString(row?.sum), apiAlias: 'price_aggregation' };
-}
-
-function maxFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[], _field: 'ratingAverage', name: string): Json {
-  const where = facetWhere(ctx, criteria, conditions);
-  const row = queryOne<{ max: number | null }>(ctx.db, `SELECT MAX(t0.rating_average) AS max FROM product t0 WHERE ${where.sql}`, where.params);
-  return { max: row?.max ?? null, apiAlias: `${name}_aggregation` };
-}
-
-function shippingFreeFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[]): Json {
-  const where = facetWhere(ctx, criteria, conditions);
-  const row = queryOne<{ max: number | null }>(ctx.db, `SELECT MAX(t0.shipping_free) AS max FROM product t0 WHERE ${where.sql} AND t0.shipping_free = 1`, where.params);
-  return { max: row?.max ?? null, apiAlias: 'shipping-free_aggregation' };
+function priceFacet(facets: ScalarFacets): Json {
+  return { min: decimalString(facets.min), max: decimalString(facets.max), avg: decimalString(facets.avg), sum: decimalString(facets.sum), apiAlias: 'price_aggregation' };
 }
 
 function propertiesFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[], whitelist: string[]): Json {
   const where = facetWhere(ctx, criteria, conditions);
-  const ids = queryAll<{ id: string }>(
+  // CROSS JOIN keeps SQLite walking the listing's products first, then their properties
+  const ids = queryAllRemembered<{ id: string }>(
     ctx.db,
-    `SELECT DISTINCT pp.property_group_option_id AS id FROM product_property pp
-     JOIN property_group_option o ON o.id = pp.property_group_option_id JOIN property_group g ON g.id = o.group_id AND g.filterable = 1
-     WHERE pp.product_id IN (SELECT t0.id FROM product t0 WHERE ${where.sql})`,
+    `SELECT DISTINCT pp.property_group_option_id AS id FROM product t0 CROSS JOIN product_property pp ON pp.product_id = t0.id WHERE ${where.sql}`,
     where.params,
   ).map((r) => r.id);
-  let groups = groupsWithOptions(ctx, ids);
+  let groups = remembered(ctx.db, facetKey(ctx, 'properties', ids), () => groupsWithOptions(ctx, ids).filter((g) => g.filterable === true));
   if (whitelist.length) groups = groups.filter((g) => whitelist.includes(g.id as string));
   return { entities: groups, apiAlias: 'properties_aggregation' };
 }
 
 function optionsFacet(ctx: SalesChannelContext, criteria: Criteria, conditions: SqlFragment[]): Json {
   const where = facetWhere(ctx, criteria, conditions);
-  const ids = queryAll<{ id: string }>(
+  const ids = queryAllRemembered<{ id: string }>(
     ctx.db,
-    `SELECT DISTINCT po.property_group_option_id AS id FROM product_option po JOIN product v ON v.id = po.product_id
-     WHERE v.parent_id IN (SELECT t0.id FROM product t0 WHERE ${where.sql})`,
+    `SELECT DISTINCT po.property_group_option_id AS id FROM product v CROSS JOIN product_option po ON po.product_id = v.id
+     WHERE v.parent_id IS NOT NULL AND v.parent_id IN (SELECT t0.id FROM product t0 WHERE ${where.sql})`,
     where.params,
   ).map((r) => r.id);
-  return { entities: groupsWithOptions(ctx, ids), apiAlias: 'options_aggregation' };
+  return { entities: remembered(ctx.db, facetKey(ctx, 'options', ids), () => groupsWithOptions(ctx, ids)), apiAlias: 'options_aggregation' };
 }

@@ -2,8 +2,10 @@ import type { SalesChannelContext } from '../context';
 import { translatedColumn } from '../dal/translation';
 import { emptyCriteria, type Criteria } from '../dal/criteria';
 import { registerEntity, type SqlFragment } from '../dal/definition';
-import { idList, queryAll } from '../dal/statements';
+import { idList, queryAll, queryAllRemembered } from '../dal/statements';
 import { calculatedCheapestPrice, calculatedPrice, tierPrices, type PriceReferenceInput, type TierPrice } from '../domain/pricing';
+import { stableId } from '../ids';
+import { categoriesJson, categoryRowsByIds } from './category';
 import { loadManufacturers } from './manufacturer';
 import { loadMedia } from './media';
 import { groupsWithOptions, loadPropertyOptions } from './property';
@@ -235,6 +237,12 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
   const units = loadUnits(ctx);
   const deliveryTimes = loadDeliveryTimes(ctx);
   const seoUrls = ctx.includeSeoUrls || criteria?.associations.seoUrls ? canonicalSeoUrls(ctx, ROUTE_DETAIL, [...ids]) : null;
+  // seoCategory: the product's first own category, as the sales-channel loader fills it
+  const seoCategoryIds = [...new Set(requested.flatMap((r) => inheritedList(categories, r).slice(0, 1).map((c) => c.category_id)))];
+  const seoCategories = new Map(
+    categoriesJson(ctx, categoryRowsByIds(ctx, seoCategoryIds), loadMedia).map((c) => [c.id as string, c]),
+  );
+  const tagsOf = (row: ProductRow): string[] => parseJson<string[]>(row.tags === '[]' ? (parentOf(row)?.tags ?? row.tags) : row.tags, []);
   const crossSellings = criteria?.associations.crossSellings ? loadCrossSellings(ctx, [...ids]) : null;
 
   const productMediaJson = (pm: { id: string; product_id: string; media_id: string; position: number }): Json => ({
@@ -348,7 +356,7 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       propertyIds,
       optionIds: optionIdList,
       streamIds: null,
-      tagIds: null,
+      tagIds: tagsOf(row).map((name) => stableId('tag', name)),
       categoryIds: inheritedList(categories, row).map((c) => c.category_id),
       childCount: row.child_count,
       sales: row.sales,
@@ -372,7 +380,10 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
         apiAlias: 'cheapest_price',
       },
       isNew: releaseDate !== null && Date.now() - Date.parse(releaseDate) < 30 * 86_400_000,
-      sortedProperties: loadOptions.detail ? groupsWithOptions(ctx, propertyIds).filter((g) => g.visibleOnProductDetailPage !== false) : null,
+      // a PropertyGroupCollection: serialised keyed by group id
+      sortedProperties: loadOptions.detail
+        ? Object.fromEntries(groupsWithOptions(ctx, propertyIds).filter((g) => g.visibleOnProductDetailPage !== false).map((g) => [g.id as string, g]))
+        : null,
       measurements: null,
       variantListingConfig: parseJson<Json | null>(row.variant_listing_config ?? parent?.variant_listing_config, null),
       translated: { ...text, customFields, slotConfig: null, customSearchKeywords: null },
@@ -385,9 +396,9 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       properties: propertyIds.flatMap((id) => (optionJson.has(id) ? [optionJson.get(id)!] : [])),
       options: optionIdList.flatMap((id) => (optionJson.has(id) ? [optionJson.get(id)!] : [])),
       seoUrls: seoUrls ? (seoUrls.get(row.id) ?? []) : null,
-      seoCategory: null,
+      seoCategory: seoCategories.get(inheritedList(categories, row)[0]?.category_id ?? '') ?? null,
       crossSellings: crossSellings ? (crossSellings.get(row.id) ?? []) : null,
-      tags: parseJson<string[]>(row.tags, []).map((name) => ({ name, apiAlias: 'tag' })),
+      tags: tagsOf(row).map((name) => ({ id: stableId('tag', name), name, apiAlias: 'tag' })),
       createdAt: row.created_at,
       updatedAt: null,
       extensions: {},
@@ -523,7 +534,7 @@ export function ftsQuery(term: string): string | null {
 export function searchProductIds(ctx: SalesChannelContext, term: string): string[] {
   const query = ftsQuery(term);
   if (!query) return [];
-  const rows = queryAll<{ product_id: string }>(
+  const rows = queryAllRemembered<{ product_id: string }>(
     ctx.db,
     `SELECT product_id, MIN(rank) AS score FROM product_search WHERE product_search MATCH ? AND language_id IN (SELECT value FROM json_each(?))
      GROUP BY product_id ORDER BY score, product_id LIMIT 5000`,

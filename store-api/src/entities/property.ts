@@ -98,6 +98,8 @@ export function loadPropertyOptions(ctx: SalesChannelContext, ids: readonly stri
       customFields: null,
       media: row.media_id ? (media.get(row.media_id) ?? null) : null,
       ...(withGroup ? { group: groups.get(row.group_id) ?? null } : {}),
+      // the Store API schema lists `option` (the option's name) as required on every option
+      option: row.name,
       translated: { name: row.name, position: row.position, customFields: {} },
       createdAt: null,
       updatedAt: null,
@@ -107,9 +109,12 @@ export function loadPropertyOptions(ctx: SalesChannelContext, ids: readonly stri
   return result;
 }
 
+// one collator for all comparisons: localeCompare with options builds a new one per call
+const byText = new Intl.Collator('de', { numeric: true }).compare;
+
 /** Groups with the given options nested (listing facets, the configurator), ordered by position then name. */
 export function groupsWithOptions(ctx: SalesChannelContext, optionIds: readonly string[]): Json[] {
-  const options = [...loadPropertyOptions(ctx, optionIds, false).values()];
+  const options = [...loadPropertyOptions(ctx, optionIds).values()];
   const groups = loadPropertyGroups(
     ctx,
     options.map((o) => o.groupId as string),
@@ -121,14 +126,12 @@ export function groupsWithOptions(ctx: SalesChannelContext, optionIds: readonly 
     byGroup.set(option.groupId as string, list);
   }
   return [...groups.values()]
-    .sort((a, b) => (a.position as number) - (b.position as number) || String(a.name).localeCompare(String(b.name)))
+    .sort((a, b) => (a.position as number) - (b.position as number) || byText(String(a.name), String(b.name)))
     .map((group) => {
       const list = byGroup.get(group.id as string) ?? [];
       const byName = group.sortingType === 'alphanumeric' || group.sortingType === 'name';
       list.sort((a, b) =>
-        byName
-          ? String(a.name).localeCompare(String(b.name), undefined, { numeric: true })
-          : (a.position as number) - (b.position as number) || String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
+        byName ? byText(String(a.name), String(b.name)) : (a.position as number) - (b.position as number) || byText(String(a.name), String(b.name)),
       );
       return { ...group, options: list };
     });

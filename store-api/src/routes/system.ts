@@ -30,6 +30,14 @@ function entityMissing(pointerKey: string, entity: string, value: unknown): Viol
   };
 }
 
+/** Addresses arrive with the account endpoints; until their table exists no address can be chosen. */
+function customerOwnsAddress(ctx: SalesChannelContext, addressId: string): boolean {
+  if (!ctx.customerId) return false;
+  const table = prepared(ctx.db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get('customer_address');
+  if (!table) return false;
+  return prepared(ctx.db, 'SELECT 1 FROM customer_address WHERE id = ? AND customer_id = ?').get(addressId, ctx.customerId) !== undefined;
+}
+
 /** Validates a PATCH /context body like Shopware's ContextSwitchRoute and returns what to store. */
 function contextChanges(ctx: SalesChannelContext, body: Record<string, unknown>): ContextPayload {
   if (!ctx.customerId) {
@@ -61,14 +69,7 @@ function contextChanges(ctx: SalesChannelContext, body: Record<string, unknown>)
       changes[key] = undefined;
       continue;
     }
-    const row =
-      typeof value === 'string' && ctx.customerId
-        ? prepared(ctx.db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'customer_address'").get()
-        : undefined;
-    const owned =
-      row && typeof value === 'string'
-        ? prepared(ctx.db, 'SELECT 1 FROM customer_address WHERE id = ? AND customer_id = ?').get(value, ctx.customerId)
-        : undefined;
+    const owned = typeof value === 'string' && customerOwnsAddress(ctx, value);
     if (!owned) violations.push(entityMissing(key, 'customer_address', value));
     else changes[key] = value as string;
   }

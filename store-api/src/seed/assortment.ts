@@ -281,7 +281,7 @@ export const ASSORTMENT: Assortment[] = [
     purpose: tr('für eine gepflegte, geschmeidige Gesichtshaut', 'per una pelle del viso curata ed elastica', 'pour une peau du visage soignée et souple'),
     kinds: [
       { key: 'day-cream', name: tr('Feuchtigkeitscreme', 'Crema idratante', 'Crème hydratante'), ingredient: 'hyaluronic', forms: ['cream'], packs: [30, 50], price: [14.9, 49.9], ages: ADULT, variants: { sizes: true } },
-      { key: 'cleansing', name: tr('Reinigungsgel', 'Gel detergente', 'Gel nettoyant'), forms: ['gel', 'lotion'], packs: [150, 200, 400], price: [9.9, 24.9], ages: ADULT, features: ['vegan'] },
+      { key: 'cleansing', name: tr('Reinigungsgel', 'Gel detergente', 'Gel nettoyant'), forms: ['gel'], packs: [150, 200, 400], price: [9.9, 24.9], ages: ADULT, features: ['vegan'] },
     ],
   },
   {
@@ -321,7 +321,7 @@ export const ASSORTMENT: Assortment[] = [
     purpose: tr('für die zarte Babyhaut', 'per la pelle delicata dei neonati', 'pour la peau délicate des bébés'),
     kinds: [
       { key: 'nappy-cream', name: tr('Wundschutzcreme Baby', 'Crema protettiva neonati', 'Crème change bébé'), ingredient: 'zincoxide', forms: ['cream'], packs: [50, 100], price: [6.9, 15.9], ages: ['babies'] },
-      { key: 'baby-oil', name: tr('Babyöl', 'Olio per neonati', 'Huile bébé'), forms: ['oil', 'lotion'], packs: [100, 200], price: [7.9, 17.9], ages: ['babies'], features: ['vegan'] },
+      { key: 'baby-oil', name: tr('Babyöl', 'Olio per neonati', 'Huile bébé'), forms: ['oil'], packs: [100, 200], price: [7.9, 17.9], ages: ['babies'], features: ['vegan'] },
     ],
   },
   {

@@ -55,7 +55,7 @@ const UNIT_SHORT: Record<UnitKey, Tr> = {
 };
 
 /** Forms whose name the product name already says ("Kamillentee", "Blutdruckmessgerät"). */
-const FORM_IN_NAME = new Set<FormKey>(['tea-bags', 'device', 'pads', 'test', 'plasters', 'porridge', 'bars', 'toothpaste', 'shampoo']);
+const FORM_IN_NAME = new Set<FormKey>(['device', 'pads', 'test', 'plasters', 'porridge', 'bars', 'toothpaste', 'shampoo']);
 
 const LANGUAGE_KEYS: LanguageKey[] = LANGUAGES.map((l) => l.key);
 
@@ -91,10 +91,39 @@ class PropertyCatalogue {
     });
   }
 
+  private written = false;
+
   option(groupId: string, key: string, name: Tr, sortKey = 0): string {
     const id = stableId('property_group_option', groupId, key);
-    if (!this.options.has(id)) this.options.set(id, { groupId, name, sortKey });
+    if (!this.options.has(id)) {
+      if (this.written) throw new Error(`property option ${key} was not planned before the products`);
+      this.options.set(id, { groupId, name, sortKey });
+    }
     return id;
+  }
+
+  /**
+   * Every option the assortment can use, written before the products: with deferred foreign keys,
+   * a missing parent row would make SQLite re-check child tables on every insert.
+   */
+  planAll(): void {
+    for (const form of Object.keys(FORMS) as FormKey[]) this.form(form);
+    for (const [key, name] of Object.entries(INGREDIENTS)) this.option(this.groups.ingredient, key, name);
+    Object.entries(AGE_GROUPS).forEach(([key, name], index) => this.option(this.groups.age, key, name, index));
+    for (const [key, name] of Object.entries(FEATURES)) this.option(this.groups.feature, key, name);
+    for (const [key, name] of Object.entries(FLAVOURS)) this.option(this.groups.flavour, key, name);
+    for (const assortment of ASSORTMENT) {
+      for (const kind of assortment.kinds) {
+        for (const formKey of kind.forms) {
+          const unit = FORMS[formKey].unit;
+          for (const amount of packsOf(kind, formKey)) {
+            this.amount(this.groups.pack, amount, unit);
+            this.amount(this.groups.size, amount, unit);
+          }
+        }
+      }
+    }
+    this.flush();
   }
 
   form(key: FormKey): string {
@@ -107,8 +136,9 @@ class PropertyCatalogue {
     return this.option(groupId, `${amount}-${unit}`, name, amount);
   }
 
-  /** Options are written last, positioned by their sort key (pack sizes by amount). */
-  flush(): void {
+  /** Options are positioned by their sort key (pack sizes by amount). */
+  private flush(): void {
+    this.written = true;
     const byGroup = new Map<string, [string, { name: Tr; sortKey: number }][]>();
     for (const [id, option] of this.options) {
       const list = byGroup.get(option.groupId) ?? [];
@@ -155,6 +185,7 @@ export function seedCatalogue(
   productCount: number,
 ): CatalogueResult {
   const properties = new PropertyCatalogue(w);
+  properties.planAll();
   const categoryByKey = new Map(categories.map((c) => [c.key, c]));
 
   const brands: Brand[] = BRAND_NAMES.map((name, index) => ({
@@ -213,7 +244,6 @@ export function seedCatalogue(
     leafList.push(product);
     productsByLeaf.set(category.id, leafList);
   }
-  properties.flush();
   return { products, brandCount: brands.length, variantCount };
 }
 
@@ -244,9 +274,9 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const formKey = random.pick(kind.forms);
   const form = FORMS[formKey];
   const digital = formKey === 'pdf';
-  const strength = kind.strengths ? random.pick(kind.strengths) : null;
-  // A kind's packs count its first form; a syrup of a tablet kind comes in millilitres.
-  const packs = FORMS[kind.forms[0]!].unit === form.unit ? kind.packs : (FORM_PACKS[formKey] ?? kind.packs);
+  // Strengths belong to the kind's first form (a tablet strength on a syrup would mislead).
+  const strengthCode = kind.strengths && FORMS[kind.forms[0]!].unit === form.unit ? random.pick(kind.strengths) : null;
+  const packs = packsOf(kind, formKey);
   const packIndex = random.int(0, packs.length - 1);
   const pack = packs[packIndex]!;
   const medicine = assortment.medicine;
@@ -269,7 +299,7 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const name: Tr = { de: '', it: '', fr: '' };
   for (const l of LANGUAGE_KEYS) {
     const parts = [brand.name, kind.name[l]];
-    if (strength) parts.push(strength);
+    if (strengthCode) parts.push(localStrength(strengthCode, l));
     if (!FORM_IN_NAME.has(formKey) && !kind.name[l].toLowerCase().includes(form.name[l].toLowerCase())) parts.push(form.name[l]);
     name[l] = parts.join(' ') + (sizeVariants ? '' : `, ${packing(pack, l)}`);
   }
@@ -290,7 +320,8 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   };
 
   const price = priceFor(pack);
-  const hasListPrice = random.chance(0.15);
+  // Variants carry their own prices; a previous price belongs to single products.
+  const hasListPrice = plans.length === 0 && random.chance(0.15);
   const listPrice = hasListPrice ? shopPrice(price * (1.12 + random.next() * 0.25), random) : null;
   const promotionDiscount = listPrice ? Math.round((1 - price / listPrice) * 100) : null;
   const daysOld = random.int(0, 900);
@@ -311,6 +342,7 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const unitId = pack === 1 && form.unit === 'piece' ? null : UNIT_ID[form.unit];
 
   // Images: a package front, sometimes its back.
+  const strength = strengthCode;
   const imageLabel = `${brand.name} ${kind.name.de}`;
   const subLabel = [strength, sizeVariants ? null : packing(pack, 'de')].filter(Boolean).join(' · ');
   const images: SeededImage[] = [
@@ -388,11 +420,12 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
 
   const factsFor = (l: LanguageKey): ProductFacts => ({
     name: name[l],
+    shortName: `${brand.name} ${kind.name[l]}`,
     brand: brand.name,
     kind: kind.name[l],
     form: form.name[l],
     ingredient: kind.ingredient ? INGREDIENTS[kind.ingredient][l] : null,
-    strength,
+    strength: strength ? localStrength(strength, l) : null,
     purpose: assortment.purpose[l],
     packing: packing(pack, l),
     ageGroup: ages.map((a) => AGE_GROUPS[a][l]).join(', '),
@@ -426,7 +459,8 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
     weight: weightFor(pack), width: digital ? null : random.int(40, 120), height: digital ? null : random.int(60, 180),
     length: digital ? null : random.int(20, 80),
     purchase_unit: unitId ? pack : null, reference_unit: unitId ? (form.unit === 'piece' ? 1 : 100) : null,
-    price, list_price: listPrice, cheapest_price: cheapest,
+    // A parent shows its cheapest variant's price ("ab CHF …").
+    price: cheapest, list_price: listPrice, cheapest_price: cheapest,
     price_range: isParent && new Set(childPrices).size > 1, promotion_discount: promotionDiscount,
     click_collect_only: clickCollectOnly, prescription_required: prescription, rating_average: ratingAverage,
     sales, child_count: plans.length,
@@ -522,6 +556,17 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   }
 
   return { id, productNumber, name, categoryId: category.id, sales, daysOld, hasListPrice };
+}
+
+/** Sun protection and vitamin units are abbreviated differently in Italian and French. */
+function localStrength(strength: string, language: LanguageKey): string {
+  if (language === 'de') return strength;
+  return strength.replace('LSF', 'FPS').replace(' IE', ' UI');
+}
+
+/** A kind's packs count its first form; a syrup of a tablet kind comes in millilitres. */
+function packsOf(kind: ProductKind, formKey: FormKey): number[] {
+  return FORMS[kind.forms[0]!].unit === FORMS[formKey].unit ? kind.packs : (FORM_PACKS[formKey] ?? kind.packs);
 }
 
 function round3(value: number): number {

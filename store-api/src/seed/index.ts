@@ -59,6 +59,7 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
   const random = new SeedRandom(CATALOGUE_SEED);
   let productTotal = 0;
   let variantTotal = 0;
+  let mediaFiles = 0;
 
   // Random (hash) primary keys touch pages all over the b-trees: a large page cache keeps the
   // 20,000-product catalogue from thrashing. Restored afterwards.
@@ -100,14 +101,16 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
     seedPharmacies(w, random.fork('pharmacies'));
     seedEditorialContent(w, random.fork('content'), media, catalogue.products);
     log(`seed: pharmacies, promotions and editorial content ${elapsed()}`);
+
+    // Files are written before the commit: if writing fails, the database stays empty and the
+    // next start seeds again instead of serving rows without their images.
+    rmSync(join(config.mediaDir, 'media'), { recursive: true, force: true });
+    rmSync(join(config.mediaDir, 'thumbnail'), { recursive: true, force: true });
+    mediaFiles = media.fileCount;
+    media.writeFiles(config.mediaDir);
   })();
 
   db.pragma(`cache_size = ${Number(cacheSize)}`);
-  // Files go to disk after the commit; a rebuild starts from empty media folders.
-  rmSync(join(config.mediaDir, 'media'), { recursive: true, force: true });
-  rmSync(join(config.mediaDir, 'thumbnail'), { recursive: true, force: true });
-  const mediaFiles = media.fileCount;
-  media.writeFiles(config.mediaDir);
   db.pragma('optimize');
   log(`seed: ${mediaFiles} image files written, done in ${elapsed()}`);
   return {

@@ -56,7 +56,8 @@ export class MediaLibrary {
     const id = stableId('media', request.key);
     const { width, height } = SIZES[request.kind];
     const stem = `${slugify(request.fileName).slice(0, 60) || 'bild'}-${id.slice(0, 6)}`;
-    const folder = `${id.slice(6, 8)}/${id.slice(8, 10)}`;
+    // 256 × 16 folders: few enough that creating them stays cheap, many enough for 100,000 files.
+    const folder = `${id.slice(6, 8)}/0${id.slice(8, 9)}`;
     const path = `media/${folder}/${stem}.svg`;
     const original = drawImage(request, width, height);
     this.pending.push({ path, content: original });
@@ -165,6 +166,6 @@ function drawImage(request: ImageRequest, width: number, height: number): string
     `<rect x="420" y="760" width="1160" height="460" fill="${back ? color : '#fff'}" opacity=".95"/>` +
     `<circle cx="1000" cy="520" r="150" fill="#fff" opacity="${back ? 1 : 0.9}" stroke="${color}" stroke-width="${back ? 16 : 0}"/>` +
     `<text x="1000" y="578" ${font} font-size="150" font-weight="700" fill="${color}" text-anchor="middle">${escapeXml(initials(request.label))}</text>` +
-    lines.map((line, i) => `<text x="1000" y="${940 + i * 120}" ${font} font-size="96" font-weight="700" fill="${back ? '#fff' : '#223'}" text-anchor="middle">${line}</text>`).join('') +
+    lines.map((line, i) => `<text x="1000" y="${1025 - (lines.length - 1) * 60 + i * 120}" ${font} font-size="96" font-weight="700" fill="${back ? '#fff' : '#223'}" text-anchor="middle">${line}</text>`).join('') +
     `<text x="1000" y="1480" ${font} font-size="72" fill="${back ? color : '#fff'}" text-anchor="middle">${sub}</text></svg>`;
 }

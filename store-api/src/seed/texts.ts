@@ -6,6 +6,8 @@ import type { SeedRandom } from './random';
 
 export interface ProductFacts {
   name: string;
+  /** Brand and kind without strength and pack, for running text. */
+  shortName: string;
   brand: string;
   kind: string;
   form: string;
@@ -60,9 +62,9 @@ const WORDING: Record<LanguageKey, Wording> = {
         ? '<p>Nach dem Kauf steht der Plan in Ihrem Kundenkonto als PDF zum Download bereit.</p>'
         : `<p>${f.ageGroup}: ${f.medicine ? 'gemäss Packungsbeilage oder nach Anweisung Ihrer Fachperson anwenden' : 'wie auf der Packung beschrieben anwenden'}. Nicht über 25 °C und ausser Reichweite von Kindern aufbewahren.</p>`,
     review: (f) =>
-      `<p>«${f.name} ist eine bewährte Wahl ${f.purpose}. Achten Sie auf die empfohlene Dosierung und fragen Sie bei Unsicherheit in unserer Apotheke nach.»</p><p>– Ihr Apothekenteam</p>`,
+      `<p>«${f.shortName} ist eine bewährte Wahl ${f.purpose}. Achten Sie auf die empfohlene Dosierung und fragen Sie bei Unsicherheit in unserer Apotheke nach.»</p><p>– Ihr Apothekenteam</p>`,
     faq: (f) => [
-      { question: `Für wen ist ${f.name} geeignet?`, answer: `${f.name} eignet sich für ${f.ageGroup}.` },
+      { question: `Für wen ist ${f.shortName} geeignet?`, answer: `${f.shortName} eignet sich für ${f.ageGroup}.` },
       { question: 'Wie lange dauert die Lieferung?', answer: f.digital ? 'Der Download steht sofort nach der Zahlung bereit.' : 'Bestellungen bis 16 Uhr verlassen unser Lager am selben Tag.' },
       { question: 'Brauche ich ein Rezept?', answer: f.prescription ? 'Ja, dieses Arzneimittel ist rezeptpflichtig.' : 'Nein, das Produkt ist rezeptfrei erhältlich.' },
     ],
@@ -92,9 +94,9 @@ const WORDING: Record<LanguageKey, Wording> = {
         ? '<p>Dopo l’acquisto il piano è disponibile in PDF nel vostro conto cliente.</p>'
         : `<p>${f.ageGroup}: ${f.medicine ? 'usare secondo il foglietto illustrativo o le indicazioni dello specialista' : 'usare come indicato sulla confezione'}. Conservare sotto i 25 °C e fuori dalla portata dei bambini.</p>`,
     review: (f) =>
-      `<p>«${f.name} è una scelta collaudata ${f.purpose}. Rispettate il dosaggio consigliato e, in caso di dubbi, chiedete nella nostra farmacia.»</p><p>– Il vostro team della farmacia</p>`,
+      `<p>«${f.shortName} è una scelta collaudata ${f.purpose}. Rispettate il dosaggio consigliato e, in caso di dubbi, chiedete nella nostra farmacia.»</p><p>– Il vostro team della farmacia</p>`,
     faq: (f) => [
-      { question: `Per chi è adatto ${f.name}?`, answer: `${f.name} è adatto a: ${f.ageGroup}.` },
+      { question: `Per chi è adatto ${f.shortName}?`, answer: `${f.shortName} è adatto a: ${f.ageGroup}.` },
       { question: 'Quanto dura la consegna?', answer: f.digital ? 'Il download è disponibile subito dopo il pagamento.' : 'Gli ordini effettuati entro le 16 lasciano il magazzino lo stesso giorno.' },
       { question: 'Serve una ricetta?', answer: f.prescription ? 'Sì, questo medicamento è soggetto a prescrizione.' : 'No, il prodotto è disponibile senza ricetta.' },
     ],
@@ -124,9 +126,9 @@ const WORDING: Record<LanguageKey, Wording> = {
         ? '<p>Après l’achat, le plan est disponible en PDF dans votre compte client.</p>'
         : `<p>${f.ageGroup} : ${f.medicine ? 'utiliser selon la notice ou les indications de votre spécialiste' : 'utiliser comme indiqué sur l’emballage'}. Conserver en dessous de 25 °C et hors de portée des enfants.</p>`,
     review: (f) =>
-      `<p>« ${f.name} est un choix éprouvé ${f.purpose}. Respectez la posologie recommandée et, en cas de doute, demandez conseil dans notre pharmacie. »</p><p>– Votre équipe de pharmacie</p>`,
+      `<p>« ${f.shortName} est un choix éprouvé ${f.purpose}. Respectez la posologie recommandée et, en cas de doute, demandez conseil dans notre pharmacie. »</p><p>– Votre équipe de pharmacie</p>`,
     faq: (f) => [
-      { question: `À qui convient ${f.name} ?`, answer: `${f.name} convient pour : ${f.ageGroup}.` },
+      { question: `À qui convient ${f.shortName} ?`, answer: `${f.shortName} convient pour : ${f.ageGroup}.` },
       { question: 'Quel est le délai de livraison ?', answer: f.digital ? 'Le téléchargement est disponible dès le paiement.' : 'Les commandes passées avant 16 h quittent notre entrepôt le jour même.' },
       { question: 'Faut-il une ordonnance ?', answer: f.prescription ? 'Oui, ce médicament est soumis à ordonnance.' : 'Non, le produit est disponible sans ordonnance.' },
     ],
