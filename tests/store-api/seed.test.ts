@@ -242,12 +242,14 @@ describe('seed catalogue', () => {
     restarted.close();
   });
 
-  it('seeds 2,000 products in well under 15 s', () => {
+  // How long it takes is measured in bench/ (npm run bench), never asserted here.
+  it('prints its progress while it seeds 2,000 products', () => {
     const { db, config } = freshShop();
     const lines: string[] = [];
     const summary = seedShop(db, config, { products: 2000, log: (line) => lines.push(line) });
-    expect(summary.milliseconds).toBeLessThan(15_000);
     expect(lines.length).toBeGreaterThan(3);
+    expect(lines.some((line) => line.includes('2000 products'))).toBe(true);
+    expect(summary.milliseconds).toBeGreaterThan(0);
     db.close();
   });
 
