@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { GatewayConfig } from './config';
+import { DEFAULT_LOCALE, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
+import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreSession } from './store-client';
+
+/** Where the gateway's Store API is and how to reach it (the embedded one passes its app.fetch). */
+export interface StoreApiTarget {
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  accessKey: string;
+  timeoutMs: number;
+  onCall?: StoreClientOptions['onCall'];
+}
+
+/** What every resolver gets: who is asking, in which language, and the Store API clients for them. */
+export interface GatewayContext {
+  requestId: string;
+  config: GatewayConfig;
+  /** the shopper's Store API session (context token), shared by all calls of this request */
+  session: StoreSession;
+  /** the request's language: sw-language-id cookie/header, else Accept-Language, else German */
+  languageId: string;
+  locale: Locale;
+  languages: LanguageDirectory;
+  /** a Store API client speaking the given language (default: the request's); one per language per request */
+  store(languageId?: string): StoreClient;
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+const LANGUAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+export function createGatewayContext(options: {
+  request: Request;
+  config: GatewayConfig;
+  target: StoreApiTarget;
+  languages: LanguageDirectory;
+}): GatewayContext {
+  const { request, config, target, languages } = options;
+  const cookies = request.headers.get('cookie');
+  const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  const givenToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token');
+  const session: StoreSession = { contextToken: givenToken && TOKEN_PATTERN.test(givenToken) ? givenToken : null };
+
+  const givenLanguage = request.headers.get('sw-language-id') ?? readCookie(cookies, 'sw-language-id');
+  const knownLanguage = givenLanguage && LANGUAGE_ID_PATTERN.test(givenLanguage) ? languages.localeOf(givenLanguage) : undefined;
+  const locale = knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+  const languageId = languages.idOf(locale);
+
+  const clients = new Map<string, StoreClient>();
+  return {
+    requestId,
+    config,
+    session,
+    languageId,
+    locale,
+    languages,
+    store(forLanguage = languageId) {
+      let client = clients.get(forLanguage);
+      if (!client) {
+        client = createStoreClient({
+          baseUrl: target.baseUrl,
+          accessKey: target.accessKey,
+          fetch: target.fetch,
+          timeoutMs: target.timeoutMs,
+          session,
+          languageId: forLanguage,
+          requestId,
+          onCall: target.onCall,
+        });
+        clients.set(forLanguage, client);
+      }
+      return client;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { StoreClient } from './store-client';
+
+/** The shop's three languages (SPEC §9): German is the default and has no URL prefix. */
+export const LOCALES = ['de', 'it', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de';
+
+export const LOCALE_ISO: Record<Locale, string> = { de: 'de-CH', it: 'it-CH', fr: 'fr-CH' };
+
+export interface LanguageDirectory {
+  idOf(locale: Locale): string;
+  localeOf(languageId: string): Locale | undefined;
+}
+
+const REFRESH_MS = 5 * 60_000;
+
+/**
+ * Language ids differ between shops, so they are read from the Store API (GET /language) and kept for a
+ * few minutes per gateway, not per request.
+ */
+export function createLanguageDirectoryCache(): (client: StoreClient) => Promise<LanguageDirectory> {
+  let cached: { at: number; directory: Promise<LanguageDirectory> } | undefined;
+  return (client) => {
+    if (cached && Date.now() - cached.at < REFRESH_MS) return cached.directory;
+    const directory = client.invoke('readLanguages post /language', { body: { associations: { locale: {} } } }).then((result) => {
+      const byLocale = new Map<Locale, string>();
+      for (const language of result.elements ?? []) {
+        const code = (language.locale?.code ?? '').toLowerCase();
+        const locale = LOCALES.find((l) => code === LOCALE_ISO[l].toLowerCase() || code.startsWith(`${l}-`));
+        if (locale && !byLocale.has(locale)) byLocale.set(locale, language.id);
+      }
+      const fallback = byLocale.get(DEFAULT_LOCALE) ?? result.elements?.[0]?.id;
+      if (!fallback) throw new Error('The Store API lists no languages');
+      return {
+        idOf: (locale: Locale) => byLocale.get(locale) ?? fallback,
+        localeOf: (languageId: string) => [...byLocale].find(([, id]) => id === languageId)?.[0],
+      } satisfies LanguageDirectory;
+    });
+    cached = { at: Date.now(), directory };
+    directory.catch(() => {
+      cached = undefined; // a failed read is retried by the next request
+    });
+    return directory;
+  };
+}
+
+/** The shopper's preferred locale from an Accept-Language header (first of de, it, fr named), if any. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const locale = LOCALES.find((l) => tag === l || tag.startsWith(`${l}-`));
+    if (locale) return locale;
+  }
+  return undefined;
+}

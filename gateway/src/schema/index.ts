@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+// One module per domain; importing them registers their types on the builder.
+import './media';
+import './brand';
+import './product';
+import './listing';
+import './category';
+import './cms';
+import './landing-page';
+import './route';
+import './shop-context';
+
+let schema: GraphQLSchema | undefined;
+
+/** The gateway's schema, built once per process. */
+export function gatewaySchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}
