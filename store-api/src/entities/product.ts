@@ -10,6 +10,7 @@ import { loadManufacturers } from './manufacturer';
 import { loadMedia } from './media';
 import { groupsWithOptions, loadPropertyOptions } from './property';
 import { canonicalSeoUrls, ROUTE_DETAIL } from './seo-url';
+import { loadDeliveryTimes, loadTaxes } from './system';
 
 // Products as Shopware's sales-channel product loader answers them: the full @Product shape with
 // prices calculated, cover.media, unit, deliveryTime and prices always loaded, and variants
@@ -233,7 +234,7 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       return id ? [id] : [];
     }),
   );
-  const taxes = loadTaxes(ctx);
+  const taxes = new Map(loadTaxes(ctx).map((tax) => [tax.id as string, tax]));
   const units = loadUnits(ctx);
   const deliveryTimes = loadDeliveryTimes(ctx);
   const seoUrls = ctx.includeSeoUrls || criteria?.associations.seoUrls ? canonicalSeoUrls(ctx, ROUTE_DETAIL, [...ids]) : null;
@@ -412,16 +413,6 @@ function netOf(gross: number, taxRate: number): number {
   return Math.round((gross / (1 + taxRate / 100)) * 1e6) / 1e6;
 }
 
-function loadTaxes(ctx: SalesChannelContext): Map<string, Json> {
-  const rows = queryAll<{ id: string; tax_rate: number; name: string; position: number }>(ctx.db, 'SELECT * FROM tax');
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { id: r.id, taxRate: r.tax_rate, name: r.name, position: r.position, customFields: null, createdAt: null, updatedAt: null, apiAlias: 'tax' },
-    ]),
-  );
-}
-
 function pickTranslated(chain: string[], table: string, fk: string, column: string): string {
   return translatedColumn(chain, table, fk, 'x.id', column);
 }
@@ -451,31 +442,6 @@ function loadUnits(ctx: SalesChannelContext): Map<string, Json> {
   );
 }
 
-function loadDeliveryTimes(ctx: SalesChannelContext): Map<string, Json> {
-  const chain = ctx.languageIdChain;
-  const rows = queryAll<{ id: string; min: number; max: number; unit: string; name: string }>(
-    ctx.db,
-    `SELECT x.id, x.min, x.max, x.unit, ${pickTranslated(chain, 'delivery_time_translation', 'delivery_time_id', 'name')} AS name FROM delivery_time x`,
-    [...chain],
-  );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        name: r.name,
-        min: r.min,
-        max: r.max,
-        unit: r.unit,
-        customFields: null,
-        translated: { name: r.name, customFields: {} },
-        createdAt: null,
-        updatedAt: null,
-        apiAlias: 'delivery_time',
-      },
-    ]),
-  );
-}
 
 function loadCrossSellings(ctx: SalesChannelContext, productIds: string[]): Map<string, Json[]> {
   const chain = ctx.languageIdChain;
@@ -660,7 +626,7 @@ registerEntity({
   fields: { id: { column: 'id', type: 'id' }, taxRate: { column: 'tax_rate', type: 'float' }, name: { column: 'name', type: 'string' } },
   associations: {},
   hydrate: (ctx, ids) => {
-    const taxes = loadTaxes(ctx);
+    const taxes = new Map(loadTaxes(ctx).map((tax) => [tax.id as string, tax]));
     return ids.flatMap((id) => (taxes.has(id) ? [taxes.get(id)!] : []));
   },
 });
@@ -679,25 +645,6 @@ registerEntity({
   },
 });
 
-registerEntity({
-  name: 'delivery_time',
-  table: 'delivery_time',
-  idColumn: 'id',
-  translationTable: 'delivery_time_translation',
-  translationForeignKey: 'delivery_time_id',
-  fields: {
-    id: { column: 'id', type: 'id' },
-    min: { column: 'min', type: 'int' },
-    max: { column: 'max', type: 'int' },
-    unit: { column: 'unit', type: 'string' },
-    name: { column: 'name', type: 'string', translated: true },
-  },
-  associations: {},
-  hydrate: (ctx, ids) => {
-    const times = loadDeliveryTimes(ctx);
-    return ids.flatMap((id) => (times.has(id) ? [times.get(id)!] : []));
-  },
-});
 
 registerEntity({
   name: 'product_cross_selling',
