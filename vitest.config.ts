@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Playwright specs live in tests/e2e and are run by `playwright test`, never by vitest.
 export default defineConfig({
+  // graphql 16 has no "exports" map: Node (and tsx, as in production) loads its CommonJS build, Vite would
+  // pick index.mjs for our sources. Two copies break `instanceof` between yoga/Pothos and our code
+  // ("Cannot use GraphQLSchema from another module or realm"), so tests load the one Node loads.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['tests/**/*.test.ts', 'store-api/**/*.test.ts', 'gateway/**/*.test.ts', 'storefront/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

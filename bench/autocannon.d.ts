@@ -8,8 +8,17 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
+  /** One request of a sequence; setupRequest may rewrite it before each send (e.g. a new body). */
+  interface RequestOptions {
+    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestOptions) => RequestOptions;
+  }
   interface Options {
     url: string;
+    requests?: RequestOptions[];
     method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { seedShop } from '../store-api/src/seed';
 
 // `npm run bench`: the embedded Store API on loopback HTTP (production mode), measured with autocannon on
 // a 24-product listing with aggregations and a product detail, for the seeded shop and for a 20,000-product
-// one; plus the listing through app.fetch without TCP (how the gateway calls it in-process).
+// one; plus the listing through app.fetch without TCP (how the gateway calls it in-process), a listing whose
+// price filter changes on every request (no remembered results), and the seed time of both catalogues.
 // Writes bench/RESULTS.md. Speed is measured here, never asserted in a test.
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per run
@@ -140,10 +141,61 @@ async function measureHttp(shop: EmbeddedStoreApi, target: Target, catalogue: st
         });
       }
     }
+    // The Store API remembers listing results until the data changes (500 entries, oldest out first).
+    // A max-price that differs on every request, cycling through more values than it remembers, makes
+    // every request compute its listing: the cost a shopper pays for a filter nobody asked before.
+    const uncached = 'listing, 24 products, new price filter each request';
+    let sent = 0;
+    const uncachedRequest = {
+      method: 'POST' as const,
+      path: target.listingPath,
+      headers,
+      setupRequest: (request: { body?: string }) => ({
+        ...request,
+        body: JSON.stringify({ limit: 24, 'max-price': 10 + ((sent++ % 5000) + 1) / 100 }),
+      }),
+    };
+    await autocannon({ url: origin, requests: [uncachedRequest], connections: 1, duration: 1 });
+    for (const connections of CONNECTIONS) {
+      log(`bench: ${catalogue} · ${uncached} · ${connections} connection(s) · ${DURATION} s`);
+      const result = await autocannon({ url: origin, requests: [uncachedRequest], connections, duration: DURATION });
+      rows.push({
+        catalogue,
+        call: uncached,
+        transport: 'HTTP loopback',
+        connections,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+    }
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   return rows;
+}
+
+interface SeedTime {
+  products: number;
+  variants: number;
+  mediaFiles: number;
+  milliseconds: number;
+}
+
+/** Seeds a fresh catalogue in a folder of its own (removed after), timing seedShop itself. */
+async function measureSeed(products: number): Promise<SeedTime> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-seed-'));
+  try {
+    const config = readStoreApiConfig({ ...process.env, DATA_DIR: dataDir });
+    const db = openDatabase(config.databaseFile);
+    log(`bench: seeding ${products} products into a fresh database to time it`);
+    const summary = seedShop(db, config, { products });
+    db.close();
+    return { products: summary.products, variants: summary.variants, mediaFiles: summary.mediaFiles, milliseconds: summary.milliseconds };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function benchCatalogue(label: string, dataDir: string, products?: number): Promise<{ rows: Row[]; target: Target }> {
@@ -184,7 +236,7 @@ function ms(value: number, transport: string): string {
   return value.toFixed(2);
 }
 
-function report(results: { label: string; rows: Row[]; target: Target }[]): string {
+function report(results: { label: string; rows: Row[]; target: Target }[], seeds: SeedTime[]): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
     '# Benchmark: the embedded Store API',
@@ -208,9 +260,17 @@ function report(results: { label: string; rows: Row[]; target: Target }[]): stri
   lines.push(
     '',
     'autocannon reports latency in whole milliseconds; the in-process row (performance.now around `app.fetch`) shows the',
-    'sub-millisecond cost of the Store API itself, without TCP and HTTP parsing.',
+    'sub-millisecond cost of the Store API itself, without TCP and HTTP parsing. The "new price filter each request" rows',
+    'vary max-price on every request, so the Store API computes each listing instead of answering from what it remembers.',
     '',
   );
+  if (seeds.length > 0) {
+    lines.push('**Seed time** (a fresh database, `seedShop`, including media files):', '', '| products | variants | media files | seconds |', '|---:|---:|---:|---:|');
+    for (const seed of seeds) {
+      lines.push(`| ${seed.products.toLocaleString('en')} | ${seed.variants.toLocaleString('en')} | ${seed.mediaFiles.toLocaleString('en')} | ${(seed.milliseconds / 1000).toFixed(1)} |`);
+    }
+    lines.push('');
+  }
   return lines.join('\n');
 }
 
@@ -222,7 +282,9 @@ if (!process.env.BENCH_SKIP_LARGE) {
   const large = await benchCatalogue(label, join(BENCH_ROOT, `products-${LARGE_CATALOGUE}`), LARGE_CATALOGUE);
   results.push({ label, ...large });
 }
+const seeds = [await measureSeed(2_000)];
+if (!process.env.BENCH_SKIP_LARGE) seeds.push(await measureSeed(LARGE_CATALOGUE));
 const file = new URL('./RESULTS.md', import.meta.url);
-writeFileSync(file, report(results));
+writeFileSync(file, report(results, seeds));
 log(`bench: wrote ${file.pathname}${existsSync(file) ? '' : ' (missing?)'}`);
 process.exit(0);

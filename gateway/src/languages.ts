@@ -22,10 +22,12 @@ export function createLanguageDirectoryCache(): (client: StoreClient) => Promise
   let cached: { at: number; directory: Promise<LanguageDirectory> } | undefined;
   return (client) => {
     if (cached && Date.now() - cached.at < REFRESH_MS) return cached.directory;
-    const directory = client.invoke('readLanguages post /language', { body: { associations: { locale: {} } } }).then((result) => {
+    // Shopware's language route adds translationCode itself; asking for associations it does not know
+    // (the embedded Store API knows none on language) would fail the call.
+    const directory = client.invoke('readLanguages post /language', { body: {} }).then((result) => {
       const byLocale = new Map<Locale, string>();
       for (const language of result.elements ?? []) {
-        const code = (language.locale?.code ?? '').toLowerCase();
+        const code = (language.translationCode?.code ?? language.locale?.code ?? '').toLowerCase();
         const locale = LOCALES.find((l) => code === LOCALE_ISO[l].toLowerCase() || code.startsWith(`${l}-`));
         if (locale && !byLocale.has(locale)) byLocale.set(locale, language.id);
       }

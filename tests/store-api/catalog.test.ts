@@ -402,3 +402,32 @@ describe('search', () => {
     expect(res.json.availableSortings).toEqual([]);
   });
 });
+
+describe('POST /product/{id} with its layout', () => {
+  const slotsOf = (page: Json): Json[] => page.sections.flatMap((s: Json) => s.blocks.flatMap((b: Json) => b.slots));
+
+  it('answers the product page layout with the buy box and the cross-selling products resolved', async () => {
+    const { product_id: productId, product_ids: assigned } = one<{ product_id: string; product_ids: string }>(
+      `SELECT x.product_id, x.product_ids FROM product_cross_selling x JOIN product p ON p.id = x.product_id
+       WHERE x.active = 1 AND p.active = 1 AND p.child_count = 0 ORDER BY x.id LIMIT 1`,
+    );
+    const res = await call('POST', `/store-api/product/${productId}`, { body: {} });
+    expect(res.status).toBe(200);
+    const page = res.json.product.cmsPage;
+    expect(page.type).toBe('product_detail');
+    const slots = slotsOf(page);
+    expect(slots.find((s) => s.type === 'buy-box')?.data.product.id).toBe(productId);
+    const crossSelling = slots.find((s) => s.type === 'cross-selling')?.data;
+    expect(crossSelling.crossSellings.length).toBeGreaterThan(0);
+    const shown = crossSelling.crossSellings[0].products.map((p: Json) => p.id);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(JSON.parse(assigned)).toEqual(expect.arrayContaining(shown));
+  });
+
+  it('leaves the layout out with skipCmsPage', async () => {
+    const { id } = one<{ id: string }>('SELECT id FROM product WHERE parent_id IS NULL AND child_count = 0 AND active = 1 LIMIT 1');
+    const res = await call('POST', `/store-api/product/${id}?skipCmsPage=1`, { body: {} });
+    expect(res.status).toBe(200);
+    expect(res.json.product.cmsPage ?? null).toBeNull();
+  });
+});

@@ -20,6 +20,16 @@ const slotsOf = (category: { cmsPage: { sections: { blocks: { slots: Slot[] }[] 
   category.cmsPage.sections.flatMap((s) => s.blocks.flatMap((b) => b.slots));
 
 describe('seeded shop', () => {
+  it('lists the languages with their locale, and filters on locale.code as Shopware does', async () => {
+    const all = await shop.call('POST', '/store-api/language', { body: { associations: { locale: {}, translationCode: {} } } });
+    expect(all.status).toBe(200);
+    expect(all.json.elements.map((l: { locale: { code: string } }) => l.locale.code).sort()).toEqual(['de-CH', 'fr-CH', 'it-CH']);
+    const french = await shop.call('POST', '/store-api/language', {
+      body: { filter: [{ type: 'equals', field: 'locale.code', value: 'fr-CH' }] },
+    });
+    expect(french.json.elements.map((l: { id: string }) => l.id)).toEqual([LANGUAGE_ID.fr]);
+  });
+
   it('starts a visitor in CHF, German and Switzerland', async () => {
     const res = await shop.call('GET', '/store-api/context');
     expect(res.status).toBe(200);

@@ -1,3 +1,152 @@
-import { builder } from './builder';
+import type { GatewayContext } from '../context';
+import { DEFAULT_LOCALE } from '../languages';
+import { parseStorefrontPath, type LinkKind } from '../links';
+import { catalogLoaders, loaderKey } from '../loaders';
+import { builder, LocaleEnum, type Localized } from './builder';
+import { BreadcrumbEntryRef, breadcrumbOf, categoryLoaders, CategoryRef, localizedCategory, type Category, type ShopwareCategory } from './category';
+import { landingPageLoader, LandingPageRef, type LandingPage } from './landing-page';
+import { ProductRef, type ShopwareProduct } from './product';
 
-void builder;
+// route(path): any storefront path → the page it shows (SPEC §2 "Link building"). The language prefix
+// (/it, /fr) picks the language unless `locale` is given; / is the sales channel's navigation category;
+// /detail/, /navigation/ and /landingPage/ are resolved by pathInfo; anything else by its SEO path.
+
+/** SEO URL route names → what they point to (Shopware's technical routes). */
+const KIND_OF_ROUTE: Record<string, LinkKind> = {
+  'frontend.detail.page': 'product',
+  'frontend.navigation.page': 'category',
+  'frontend.landing.page': 'landingPage',
+};
+
+type RouteResult =
+  | { kind: 'ProductPage'; path: string; product: Localized<ShopwareProduct> }
+  | { kind: 'CategoryPage'; path: string; category: Category }
+  | { kind: 'LandingPageRoute'; path: string; landingPage: LandingPage }
+  | { kind: 'NotFound'; path: string };
+
+const ProductPageRef = builder.objectRef<Extract<RouteResult, { kind: 'ProductPage' }>>('ProductPage').implement({
+  description: 'The path shows a product (route frontend.detail.page).',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'The path that was looked up.' }),
+    product: t.field({ type: ProductRef, description: 'The product (for a parent product: its best variant).', resolve: (r) => r.product }),
+    category: t.field({
+      type: CategoryRef,
+      nullable: true,
+      description: 'The product’s main (SEO) category, read with the product.',
+      resolve: (r) => seoCategoryOf(r.product),
+    }),
+    breadcrumb: t.field({
+      type: [BreadcrumbEntryRef],
+      complexity: { field: 1, multiplier: 3 },
+      description: 'The trail from the home page through the product’s main category; empty when it has none. The product itself is not a step.',
+      resolve: (r, _args, ctx) => {
+        const category = seoCategoryOf(r.product);
+        return category ? breadcrumbOf(ctx, category) : [];
+      },
+    }),
+  }),
+});
+
+/** The category Shopware picked as the product's main one (product.seoCategory), in the product's language. */
+function seoCategoryOf(product: Localized<ShopwareProduct>): Category | null {
+  const category = (product.data as { seoCategory?: ShopwareCategory | null }).seoCategory;
+  return category?.id ? localizedCategory(product.languageId, category) : null;
+}
+
+const CategoryPageRef = builder.objectRef<Extract<RouteResult, { kind: 'CategoryPage' }>>('CategoryPage').implement({
+  description: 'The path shows a category page (route frontend.navigation.page); / is the home category.',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'The path that was looked up.' }),
+    category: t.field({ type: CategoryRef, description: 'The category, read with its CMS page in the same call.', resolve: (r) => r.category }),
+  }),
+});
+
+const LandingPageRouteRef = builder.objectRef<Extract<RouteResult, { kind: 'LandingPageRoute' }>>('LandingPageRoute').implement({
+  description: 'The path shows a landing page (route frontend.landing.page).',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'The path that was looked up.' }),
+    landingPage: t.field({ type: LandingPageRef, description: 'The landing page, with its CMS page.', resolve: (r) => r.landingPage }),
+  }),
+});
+
+const NotFoundRef = builder.objectRef<Extract<RouteResult, { kind: 'NotFound' }>>('NotFound').implement({
+  description: 'No page answers the path: the storefront shows its 404 page. An expected result, not an error.',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'The path that was looked up.' }),
+    message: t.string({ description: 'The message of SPEC §8: "Page Not Found: {path}".', resolve: (r) => `Page Not Found: ${r.path}` }),
+  }),
+});
+
+const RouteResultRef = builder.unionType('RouteResult', {
+  description: 'What a storefront path shows: a product, a category, a landing page, or nothing (NotFound).',
+  types: [ProductPageRef, CategoryPageRef, LandingPageRouteRef, NotFoundRef],
+  resolveType: (result) => result.kind,
+});
+
+/** The page of one target, or NotFound when it does not exist (anymore). */
+async function pageOf(ctx: GatewayContext, path: string, languageId: string, kind: LinkKind, id: string): Promise<RouteResult> {
+  switch (kind) {
+    case 'product': {
+      const detail = await catalogLoaders(ctx).productDetails.load(loaderKey(languageId, id));
+      return detail ? { kind: 'ProductPage', path, product: { languageId, data: detail.product } } : { kind: 'NotFound', path };
+    }
+    case 'category': {
+      const category = await categoryLoaders(ctx).categories.load(loaderKey(languageId, id));
+      return category ? { kind: 'CategoryPage', path, category: localizedCategory(languageId, category) } : { kind: 'NotFound', path };
+    }
+    case 'landingPage': {
+      const landingPage = await landingPageLoader(ctx).load(loaderKey(languageId, id));
+      return landingPage ? { kind: 'LandingPageRoute', path, landingPage: { languageId, data: landingPage } } : { kind: 'NotFound', path };
+    }
+  }
+}
+
+/** POST /seo-url: the canonical SEO URL of this path in this language (Shopware may store it with a trailing slash). */
+async function seoTarget(ctx: GatewayContext, languageId: string, seoPathInfo: string): Promise<{ kind: LinkKind; id: string } | null> {
+  const result = await ctx.store(languageId).invoke('readSeoUrl post /seo-url', {
+    body: {
+      filter: [
+        { type: 'equalsAny', field: 'seoPathInfo', value: [seoPathInfo, `${seoPathInfo}/`] },
+        { type: 'equals', field: 'languageId', value: languageId },
+        { type: 'equals', field: 'isDeleted', value: false },
+      ],
+      limit: 5,
+    },
+  });
+  for (const url of result.elements ?? []) {
+    const kind = KIND_OF_ROUTE[url.routeName];
+    if (kind && url.foreignKey) return { kind, id: url.foreignKey };
+  }
+  return null;
+}
+
+builder.queryFields((t) => ({
+  route: t.field({
+    type: RouteResultRef,
+    description:
+      'What a storefront path shows (SPEC §2): a product, category or landing page, or NotFound. The path’s /it or /fr prefix sets the language unless `locale` is given; / is the home category.',
+    args: {
+      path: t.arg.string({ required: true, description: 'A storefront path, e.g. /vitamine-mineralstoffe/vitamin-d or /it/detail/{id}.' }),
+      locale: t.arg({ type: LocaleEnum, required: false, description: 'Language to read in; overrides the path’s prefix.' }),
+    },
+    resolve: async (_root, args, ctx): Promise<RouteResult> => {
+      const path = args.path.slice(0, 2048);
+      const parsed = parseStorefrontPath(path);
+      if (parsed.kind === 'invalid') return { kind: 'NotFound', path };
+      // a path without a prefix is a German path (German has none), whatever the shopper's cookie says
+      const languageId = ctx.languages.idOf(args.locale ?? parsed.locale ?? DEFAULT_LOCALE);
+      if (parsed.kind === 'home') {
+        // the alias `home` is the sales channel's navigation category: one call, with its CMS page
+        const home = await categoryLoaders(ctx).categories.load(loaderKey(languageId, 'home'));
+        if (!home) return { kind: 'NotFound', path };
+        categoryLoaders(ctx).categories.prime(loaderKey(languageId, home.id), home);
+        return { kind: 'CategoryPage', path, category: localizedCategory(languageId, home) };
+      }
+      if (parsed.kind === 'seo') {
+        const target = await seoTarget(ctx, languageId, parsed.seoPathInfo);
+        return target ? pageOf(ctx, path, languageId, target.kind, target.id) : { kind: 'NotFound', path };
+      }
+      return pageOf(ctx, path, languageId, parsed.kind, parsed.id);
+    },
+  }),
+}));

@@ -1,31 +1,17 @@
+import {
+  httpFailure,
+  networkFailure,
+  NETWORK_ERROR_STATUS,
+  timeoutFailure,
+  TIMEOUT_STATUS,
+  unreadableAnswerFailure,
+  type StoreApiRequestError,
+} from './errors';
 import type { StoreCallParams, StoreOperationKey, StoreResponse } from './operations';
+import { retriesAfter, type AttemptOutcome } from './retry-policy';
 
-export type { StoreOperationKey, StoreResponse, StoreCallParams } from './operations';
-
-/** One entry of Shopware's `errors` array, passed through to callers for 4xx (but 408) and 500. */
-export interface StoreApiErrorEntry {
-  status?: string;
-  code?: string;
-  title?: string;
-  detail?: string;
-  meta?: Record<string, unknown>;
-  source?: { pointer?: string };
-}
-
-/**
- * A failed Store API call (SPEC §8): `statusCode` is the HTTP status, 408 for a timeout, 0 for a network
- * error; `messages` is the server's errors array where it is passed through, else one built message.
- */
-export class StoreApiRequestError extends Error {
-  override name = 'StoreApiRequestError';
-  constructor(
-    readonly statusCode: number,
-    readonly messages: StoreApiErrorEntry[],
-    readonly operation: string,
-  ) {
-    super(`${operation} failed with ${statusCode}: ${messages.map((m) => m.detail ?? m.title ?? m.code).join('; ')}`);
-  }
-}
+export type { StoreOperationKey, StoreResponse, StoreCallParams, ShopOperations, StoreOperations } from './operations';
+export { StoreApiRequestError, TIMEOUT_STATUS, NETWORK_ERROR_STATUS, type StoreApiErrorEntry } from './errors';
 
 /** The shopper's Store API session, shared by all calls of one GraphQL request. */
 export interface StoreSession {
@@ -33,20 +19,36 @@ export interface StoreSession {
   contextToken: string | null;
 }
 
+/** One attempt of a Store API call, as metrics and logs see it. */
+export interface StoreCallObservation {
+  /** e.g. "readProductListing post /product-listing/{categoryId}" */
+  operation: string;
+  method: string;
+  /** the path template, never the filled-in path, so metrics keep a small label set */
+  route: string;
+  /** the HTTP status; 408 when our timeout cut the attempt off, 0 when no server answered */
+  status: number;
+  milliseconds: number;
+  /** 1, or 2 for the retry */
+  attempt: number;
+  requestId?: string;
+}
+
 export interface StoreClientOptions {
-  /** e.g. https://shop.example/store-api, or http://embedded/store-api for the in-process one */
+  /** e.g. https://shop.example/store-api, or http://localhost:3000/store-api for the in-process one */
   baseUrl: string;
   accessKey: string;
   /** Injectable: the embedded Store API's `app.fetch` skips TCP. */
   fetch: (request: Request) => Promise<Response>;
+  /** per attempt, covering the answer's body too (SPEC §9: 10 000 ms) */
   timeoutMs: number;
   session: StoreSession;
   /** sw-language-id for every call of this client */
   languageId?: string | null;
   /** carried to the Store API as x-request-id, so its logs can be joined with ours */
   requestId?: string;
-  /** observed once per finished call (metrics, logs) */
-  onCall?: (call: { operation: string; method: string; route: string; status: number; milliseconds: number; attempt: number }) => void;
+  /** observed once per attempt (metrics, logs); a throwing observer never fails the call */
+  onCall?: (call: StoreCallObservation) => void;
 }
 
 export interface StoreClient {
@@ -74,61 +76,131 @@ function appendQuery(url: URL, query: Record<string, unknown> | undefined): void
   }
 }
 
+type Attempt =
+  | { kind: 'answer'; status: number; statusText: string; headers: Headers; body: string }
+  | { kind: 'timeout' }
+  | { kind: 'network-error'; cause: unknown };
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The body as text, or TIMED_OUT when the deadline comes first; then the stream is cancelled, not left hanging. */
+async function readBody(response: Response, deadline: Promise<typeof TIMED_OUT>): Promise<string | typeof TIMED_OUT> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const chunk = await Promise.race([reader.read(), deadline]);
+    if (chunk === TIMED_OUT) {
+      reader.cancel().catch(() => {}); // the stream may already be errored by the abort
+      return TIMED_OUT;
+    }
+    if (chunk.done) return text + decoder.decode();
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+}
+
 /**
- * A Store API client for one GraphQL request (one shopper). The SPEC §7 policy — headers, token refresh,
- * timeout, retries, error mapping — lives here, not in the official client (see STACK.md for its gaps).
+ * One attempt with its own deadline. The deadline covers the answer's body as well as its headers: a
+ * server that sends headers and then stalls is cut off too. The race does not rely on the fetch honouring
+ * the abort signal, because an injected in-process fetch (the embedded app) may ignore it; the signal
+ * still ends the socket of a timed-out call over TCP.
+ */
+async function attemptOnce(fetch: StoreClientOptions['fetch'], makeRequest: (signal: AbortSignal) => Request, timeoutMs: number): Promise<Attempt> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(TIMED_OUT);
+    }, timeoutMs);
+  });
+  try {
+    const answered = await Promise.race([fetch(makeRequest(controller.signal)), deadline]);
+    if (answered === TIMED_OUT) return { kind: 'timeout' };
+    const body = await readBody(answered, deadline);
+    if (body === TIMED_OUT) return { kind: 'timeout' };
+    return { kind: 'answer', status: answered.status, statusText: answered.statusText, headers: answered.headers, body };
+  } catch (cause) {
+    // Our abort can win the race by a tick; an injected fetch with a deadline of its own says TimeoutError.
+    if (controller.signal.aborted || (cause instanceof Error && cause.name === 'TimeoutError')) return { kind: 'timeout' };
+    return { kind: 'network-error', cause };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A Store API client for one GraphQL request (one shopper). The SPEC §7/§8 policy — headers, token
+ * refresh, timeout, retries, error mapping — lives here, not in the official client (see STACK.md for
+ * its gaps); the official client's operation types type every call.
  */
 export function createStoreClient(options: StoreClientOptions): StoreClient {
   const languageId = options.languageId ?? null;
-  async function invoke<K extends StoreOperationKey>(operation: K, params: StoreCallParams<K> = {}): Promise<StoreResponse<K>> {
-    const [, rawMethod, template] = operation.split(' ') as [string, string, string];
-    const method = rawMethod.toUpperCase();
-    const url = new URL(options.baseUrl + buildPath(template, params.pathParams as Record<string, string> | undefined));
-    appendQuery(url, params.query as Record<string, unknown> | undefined);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'sw-access-key': options.accessKey,
-      'sw-include-seo-urls': 'true',
-      ...(options.session.contextToken ? { 'sw-context-token': options.session.contextToken } : {}),
-      ...(languageId ? { 'sw-language-id': languageId } : {}),
-      ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
-      ...params.headers,
-    };
-    let body: string | undefined;
-    if (!METHODS_WITHOUT_BODY.has(method) && params.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(params.body);
-    }
-    const started = performance.now();
-    let response: Response;
+
+  function observe(call: StoreCallObservation): void {
     try {
-      response = await options.fetch(new Request(url, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs) }));
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      const status = timedOut ? 408 : 0;
-      options.onCall?.({ operation, method, route: template, status, milliseconds: performance.now() - started, attempt: 1 });
-      throw new StoreApiRequestError(status, [{ detail: error instanceof Error ? error.message : String(error) }], operation);
+      options.onCall?.(call);
+    } catch {
+      // metrics and logs must never break a shopper's request
     }
-    const token = response.headers.get('sw-context-token');
-    if (token) options.session.contextToken = token;
-    const text = await response.text();
-    options.onCall?.({ operation, method, route: template, status: response.status, milliseconds: performance.now() - started, attempt: 1 });
-    if (!response.ok) {
-      let errors: StoreApiErrorEntry[] | undefined;
-      try {
-        const parsed = JSON.parse(text) as { errors?: StoreApiErrorEntry[] };
-        errors = Array.isArray(parsed.errors) ? parsed.errors : undefined;
-      } catch {
-        errors = undefined;
+  }
+
+  async function invoke<K extends StoreOperationKey>(operation: K, params: StoreCallParams<K> = {}): Promise<StoreResponse<K>> {
+    const [, rawMethod = '', route = ''] = operation.split(' ');
+    const method = rawMethod.toUpperCase();
+    const url = new URL(options.baseUrl + buildPath(route, params.pathParams as Record<string, string> | undefined));
+    appendQuery(url, params.query as Record<string, unknown> | undefined);
+    const sendsBody = !METHODS_WITHOUT_BODY.has(method) && params.body !== undefined;
+    const body = sendsBody ? JSON.stringify(params.body) : undefined;
+
+    for (let attempt = 1; ; attempt += 1) {
+      // Headers are built per attempt: a retry carries the context token the first answer may have renewed.
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'sw-access-key': options.accessKey,
+        'sw-include-seo-urls': 'true',
+        ...(options.session.contextToken ? { 'sw-context-token': options.session.contextToken } : {}),
+        ...(languageId ? { 'sw-language-id': languageId } : {}),
+        ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+        ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+        ...params.headers,
+      };
+      const started = performance.now();
+      const result = await attemptOnce(options.fetch, (signal) => new Request(url, { method, headers, body, signal }), options.timeoutMs);
+      const milliseconds = performance.now() - started;
+
+      if (result.kind === 'answer') {
+        const token = result.headers.get('sw-context-token');
+        if (token) options.session.contextToken = token;
       }
-      const passThrough = (response.status >= 400 && response.status < 500 && response.status !== 408) || response.status === 500;
-      throw new StoreApiRequestError(
-        passThrough || response.status === 408 ? response.status : 500,
-        passThrough && errors ? errors : [{ detail: `${response.status} ${response.statusText || 'error'}: ${text.slice(0, 200)}` }],
-        operation,
-      );
+      const status = result.kind === 'answer' ? result.status : result.kind === 'timeout' ? TIMEOUT_STATUS : NETWORK_ERROR_STATUS;
+      observe({ operation, method, route, status, milliseconds, attempt, ...(options.requestId ? { requestId: options.requestId } : {}) });
+
+      if (result.kind === 'answer' && result.status >= 200 && result.status < 300) {
+        if (!result.body) return undefined as StoreResponse<K>;
+        try {
+          return JSON.parse(result.body) as StoreResponse<K>;
+        } catch {
+          throw unreadableAnswerFailure(operation, result.status, result.body);
+        }
+      }
+      const outcome: AttemptOutcome = result.kind === 'answer' ? { kind: 'answer', status: result.status } : { kind: result.kind };
+      if (retriesAfter(method, outcome, attempt)) continue;
+      throw failureOf(operation, result, options.timeoutMs);
     }
-    return (text ? JSON.parse(text) : undefined) as StoreResponse<K>;
   }
   return { invoke, languageId, session: options.session };
+}
+
+function failureOf(operation: string, result: Attempt, timeoutMs: number): StoreApiRequestError {
+  switch (result.kind) {
+    case 'timeout':
+      return timeoutFailure(operation, timeoutMs);
+    case 'network-error':
+      return networkFailure(operation, result.cause);
+    case 'answer':
+      // 1xx/3xx land here too: redirects are followed by fetch, so one reaching us is an error of setup
+      return httpFailure(operation, result.status, result.statusText, result.body);
+  }
 }

@@ -203,6 +203,23 @@ interface ResolveState {
 }
 
 /** The `data` of one slot; null for element types that have no data (category-navigation, sidebar-filter, …). */
+/**
+ * Shopware resolves each cross-selling of the product into a CrossSellingElement {crossSelling, products,
+ * total}; the products of all groups are loaded in one batch.
+ */
+function crossSellingElements(state: ResolveState, groups: Json[]): Json[] {
+  const assigned = (group: Json): string[] => (Array.isArray(group.assignedProductIds) ? (group.assignedProductIds as string[]) : []);
+  const ids = [...new Set(groups.flatMap(assigned))];
+  const products = new Map(ids.length ? state.catalogue.loadProducts(state.ctx, ids).map((p) => [p.id as string, p]) : []);
+  return groups.map((group) => {
+    const list = assigned(group).flatMap((id) => {
+      const found = products.get(id);
+      return found ? [found] : [];
+    });
+    return { crossSelling: group, products: list, total: list.length, streamId: null, apiAlias: 'cross_selling_element' };
+  });
+}
+
 function slotData(state: ResolveState, type: string, config: SlotConfig, media: Map<string, Json>, products: Map<string, Json>): Json | null {
   const { ctx, catalogue, options } = state;
   const entity = options.entity;
@@ -250,8 +267,8 @@ function slotData(state: ResolveState, type: string, config: SlotConfig, media: 
     }
     case 'cross-selling': {
       const product = entity?.product;
-      const crossSellings = product && Array.isArray(product.crossSellings) ? product.crossSellings : [];
-      return { crossSellings, apiAlias: 'cms_cross_selling' };
+      const groups = product && Array.isArray(product.crossSellings) ? (product.crossSellings as Json[]) : [];
+      return { crossSellings: crossSellingElements(state, groups), apiAlias: 'cms_cross_selling' };
     }
     case 'product-listing':
       return {

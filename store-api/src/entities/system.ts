@@ -630,6 +630,20 @@ function byIds(all: Json[], ids: string[]): Json[] {
   });
 }
 
+// The shop has one locale per language, so a locale is read from its language's row: this lets clients
+// ask for (and filter on) `locale` / `translationCode` as they do on Shopware, e.g. `locale.code`.
+registerEntity({
+  name: 'locale',
+  table: 'language',
+  idColumn: 'id',
+  fields: {
+    code: { column: 'code', type: 'string' },
+    name: { column: 'name', type: 'string' },
+  },
+  associations: {},
+  hydrate: (ctx, languageIds) => byIds(loadLanguages(ctx), languageIds).map((language) => language.locale as Json),
+});
+
 registerEntity({
   name: 'language',
   table: 'language',
@@ -639,7 +653,10 @@ registerEntity({
     name: { column: 'name', type: 'string' },
     position: { column: 'position', type: 'int' },
   },
-  associations: {},
+  associations: {
+    locale: { kind: 'manyToOne', entity: 'locale', localColumn: 'id' },
+    translationCode: { kind: 'manyToOne', entity: 'locale', localColumn: 'id' },
+  },
   defaultSort: ORDERED_BY_POSITION,
   hydrate: (ctx, ids) => byIds(loadLanguages(ctx), ids),
 });

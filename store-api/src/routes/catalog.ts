@@ -10,6 +10,7 @@ import { idList, queryAll, queryOne } from '../dal/statements';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
 import { productListing, type ListingScope } from '../entities/product-listing';
+import { cmsCatalogue, resolveCmsPage } from '../entities/cms';
 import { loadProducts } from '../entities/product';
 import { groupsWithOptions } from '../entities/property';
 import '../entities/media';
@@ -125,13 +126,36 @@ async function readProductDetail(c: StoreApiContext): Promise<Response> {
   }
   const [product] = loadProducts(ctx, [shownId], criteria, { detail: true });
   if (!product) throw productNotFound(productId);
-  const skip = input.skipConfigurator === true || input.skipConfigurator === 'true' || input.skipConfigurator === '1' || input.skipConfigurator === 1;
+  const skip = isFlagSet(input.skipConfigurator);
+  if (!isFlagSet(input.skipCmsPage)) product.cmsPage = productDetailLayout(c, shownId, input);
   const body: Json = {
     product,
     configurator: skip || !parentId ? null : configurator(ctx, parentId),
     apiAlias: 'product_detail',
   };
   return respond(c, body, criteria);
+}
+
+function isFlagSet(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1' || value === 1;
+}
+
+/**
+ * Like Shopware, a product page answers with its layout resolved: the product's own CMS page, else the
+ * shop's default product_detail layout. Its cross-selling slot needs the product's cross-sellings.
+ */
+function productDetailLayout(c: StoreApiContext, productId: string, input: Record<string, unknown>): Json | null {
+  const ctx = c.get('ctx');
+  const layout = queryOne<{ id: string }>(ctx.db, "SELECT id FROM cms_page WHERE type = 'product_detail' ORDER BY created_at, id LIMIT 1");
+  if (!layout) return null;
+  const withCrossSellings = parseCriteria({ associations: { crossSellings: {} } }, { entity: 'product', maxLimit: maxLimitOf(c) });
+  const [product] = loadProducts(ctx, [productId], withCrossSellings, { detail: true });
+  if (!product) return null;
+  return resolveCmsPage(ctx, cmsCatalogue(maxLimitOf(c)), layout.id, {
+    entity: { product },
+    listingParams: {},
+    slotIds: typeof input.slots === 'string' ? input.slots.split('|') : undefined,
+  });
 }
 
 async function readProductReviews(c: StoreApiContext): Promise<Response> {

@@ -1,0 +1,246 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import pino from 'pino';
+import { readGatewayConfig, storeApiTarget } from '../gateway/src/config';
+import { createGateway, type Gateway } from '../gateway/src/yoga';
+import { readStoreApiConfig } from '../store-api/src/config';
+import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../store-api/src/embedded';
+import { LISTING_QUERY, PRODUCT_PAGE_QUERY } from './gateway-queries';
+
+// `npm run bench` (after bench/run.ts): the GraphQL gateway against the embedded Store API on the seeded
+// shop. For the product-page query and a 24-product listing query it measures the gateway (in process
+// and over loopback HTTP) beside the same data fetched straight from the Store API: the very calls the
+// gateway made for that query, replayed side by side. The ratio is the gateway's overhead. Appends its
+// section to bench/RESULTS.md. Speed is measured here, never asserted in a test.
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per row
+const WARM_UP = 2; // seconds before each measured pair
+const HTTP_CONNECTIONS = [1, 10];
+const BENCH_ROOT = process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'shop-bench');
+const LOAD_AT_START = loadavg()[0] ?? 0;
+/** The top category with the most products in the seeded shop (bench/run.ts finds the same). */
+const LISTING_CATEGORY = '71183b33f3843d6cb4d4b0fa771415d4';
+const PRODUCT_NUMBER = 'P100001';
+const SECTION_MARK = '<!-- gateway bench (bench/gateway.ts) -->';
+
+const log = (line: string): void => console.info(line);
+
+interface UpstreamCall {
+  method: string;
+  path: string;
+  headers: [string, string][];
+  body: string | undefined;
+}
+
+interface Stats {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface Row extends Stats {
+  query: string;
+  route: 'gateway' | 'Store API direct';
+  transport: string;
+  connections: number;
+  storeCalls: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** A closed loop: `connections` workers each run `unit` back to back for `seconds`. */
+async function closedLoop(unit: () => Promise<void>, connections: number, seconds: number): Promise<Stats> {
+  const samples: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        try {
+          await unit();
+          samples.push(performance.now() - t);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return { requestsPerSecond: samples.length / elapsed, p50: percentile(samples, 50), p99: percentile(samples, 99), errors };
+}
+
+/** The embedded Store API's app.fetch, recording the calls the gateway makes. */
+function recordingBackEnd(shop: EmbeddedStoreApi): { app: { fetch(request: Request): Promise<Response> }; calls: UpstreamCall[] | null; record(): UpstreamCall[] } {
+  const backEnd = {
+    calls: null as UpstreamCall[] | null,
+    record(): UpstreamCall[] {
+      backEnd.calls = [];
+      return backEnd.calls;
+    },
+    app: {
+      async fetch(request: Request): Promise<Response> {
+        if (backEnd.calls) {
+          const url = new URL(request.url);
+          const body = request.method === 'GET' ? undefined : await request.clone().text();
+          // The session token and request id are the gateway request's own; a direct client has its own.
+          const headers = [...request.headers].filter(([name]) => name !== 'sw-context-token' && name !== 'x-request-id');
+          backEnd.calls.push({ method: request.method, path: url.pathname + url.search, headers, body });
+        }
+        return shop.app.fetch(request);
+      },
+    },
+  };
+  return backEnd;
+}
+
+function graphqlBody(query: string, variables: Record<string, unknown>): string {
+  return JSON.stringify({ query, variables });
+}
+
+async function gatewayAnswer(response: Response, what: string): Promise<void> {
+  const text = await response.text();
+  if (response.status !== 200 || text.includes('"errors"')) throw new Error(`bench: ${what} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+async function benchQuery(
+  name: string,
+  query: string,
+  variables: Record<string, unknown>,
+  setup: { gateway: Gateway; shop: EmbeddedStoreApi; backEnd: ReturnType<typeof recordingBackEnd>; origin: string },
+): Promise<Row[]> {
+  const { gateway, shop, backEnd, origin } = setup;
+  const body = graphqlBody(query, variables);
+  const inProcessGateway = async (): Promise<void> => {
+    await gatewayAnswer(await gateway.fetch(new Request('http://bench.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })), name);
+  };
+
+  // One run with the recorder on: the calls to replay straight against the Store API.
+  const calls = backEnd.record();
+  await inProcessGateway();
+  backEnd.calls = null;
+  log(`bench: ${name}: the gateway makes ${calls.length} Store API call(s): ${calls.map((c) => `${c.method} ${c.path.split('?')[0]}`).join(', ')}`);
+
+  const replay = (send: (call: UpstreamCall) => Promise<Response>) => async (): Promise<void> => {
+    // Side by side: the fastest a direct client could fetch the same data.
+    await Promise.all(
+      calls.map(async (call) => {
+        const response = await send(call);
+        await response.json(); // a client reads the data, as the gateway does
+        if (response.status !== 200) throw new Error(`bench: direct ${call.path} answered ${response.status}`);
+      }),
+    );
+  };
+  const inProcessDirect = replay((call) => Promise.resolve(shop.app.fetch(new Request(`${origin}${call.path}`, { method: call.method, headers: call.headers, body: call.body }))));
+  const httpGateway = async (): Promise<void> => {
+    await gatewayAnswer(await fetch(`${origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), name);
+  };
+  const httpDirect = replay((call) => fetch(`${origin}${call.path}`, { method: call.method, headers: call.headers, body: call.body }));
+
+  const rows: Row[] = [];
+  const measure = async (route: Row['route'], transport: string, connections: number, unit: () => Promise<void>): Promise<void> => {
+    log(`bench: ${name} · ${route} · ${transport} · ${connections} connection(s) · ${DURATION} s`);
+    rows.push({ query: name, route, transport, connections, storeCalls: calls.length, ...(await closedLoop(unit, connections, DURATION)) });
+  };
+  await closedLoop(inProcessGateway, 1, WARM_UP);
+  await closedLoop(inProcessDirect, 1, WARM_UP);
+  await measure('gateway', 'in-process', 1, inProcessGateway);
+  await measure('Store API direct', 'in-process', 1, inProcessDirect);
+  await closedLoop(httpGateway, 1, WARM_UP);
+  await closedLoop(httpDirect, 1, WARM_UP);
+  for (const connections of HTTP_CONNECTIONS) {
+    await measure('gateway', 'HTTP loopback', connections, httpGateway);
+    await measure('Store API direct', 'HTTP loopback', connections, httpDirect);
+  }
+  return rows;
+}
+
+function ms(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : '–';
+}
+
+function report(rows: Row[]): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    SECTION_MARK,
+    '# Benchmark: the GraphQL gateway',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/gateway.ts), NODE_ENV=production, seeded shop.`,
+    `Machine: ${availableParallelism()} CPUs · ${cpu} · Node ${process.version}. ${DURATION} s per row, a closed loop of N workers in the same process as the`,
+    `server (load generator and server share the CPUs); 1-minute load average when the run began: ${LOAD_AT_START.toFixed(2)}.`,
+    '',
+    '"Store API direct" fetches the same data straight from the Store API: the very calls the gateway made for the query,',
+    'replayed side by side and parsed (the best a direct client could do). One request = one GraphQL operation or one such set',
+    'of calls.',
+    '',
+    '**Target (issue 3):** the gateway’s overhead stays under **1.5×** the direct Store API calls for the listing.',
+    '',
+    '| query | route | transport | connections | Store API calls | requests/s | p50 ms | p99 ms | errors |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.query} | ${r.route} | ${r.transport} | ${r.connections} | ${r.storeCalls} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
+  }
+  lines.push('', '**Overhead** (gateway ÷ direct: p50 latency, and direct ÷ gateway: throughput):', '', '| query | transport | connections | p50 ratio | throughput ratio | within 1.5× |', '|---|---|---:|---:|---:|---|');
+  for (const gatewayRow of rows.filter((r) => r.route === 'gateway')) {
+    const direct = rows.find((r) => r.route !== 'gateway' && r.query === gatewayRow.query && r.transport === gatewayRow.transport && r.connections === gatewayRow.connections);
+    if (!direct) continue;
+    const latency = gatewayRow.p50 / direct.p50;
+    const throughput = direct.requestsPerSecond / gatewayRow.requestsPerSecond;
+    lines.push(`| ${gatewayRow.query} | ${gatewayRow.transport} | ${gatewayRow.connections} | ${latency.toFixed(2)}× | ${throughput.toFixed(2)}× | ${Math.max(latency, throughput) < 1.5 ? 'yes' : 'no'} |`);
+  }
+  lines.push(
+    '',
+    'The gateway calls the embedded Store API in process (app.fetch, no TCP), as `npm start` runs it; over HTTP only the',
+    'client → gateway hop is TCP. The product page’s two Store API calls (detail, reviews) go out side by side in both routes.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+const shop = await startEmbeddedStoreApi(readStoreApiConfig({ ...process.env, DATA_DIR: join(BENCH_ROOT, 'default') }), log);
+const backEnd = recordingBackEnd(shop);
+const server = await new Promise<ServerType>((resolve) => {
+  const app = new Hono();
+  const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  app.on(['GET', 'POST'], '/graphql', (c) => gateway.fetch(c.req.raw));
+  app.route('/', shop.app);
+});
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const config = readGatewayConfig({ NODE_ENV: 'production' }, shop.config.accessKey);
+const gateway = createGateway({ config, target: storeApiTarget(config, backEnd, { publicOrigin: origin }), logger: pino({ level: 'warn' }) });
+
+try {
+  const found = await gateway.fetch(
+    new Request('http://bench.local/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: graphqlBody('query($n: String!) { product(productNumber: $n) { id } }', { n: PRODUCT_NUMBER }),
+    }),
+  );
+  const productId = ((await found.json()) as { data?: { product?: { id: string } } }).data?.product?.id;
+  if (!productId) throw new Error(`bench: product ${PRODUCT_NUMBER} not found through the gateway`);
+  const rows = [
+    ...(await benchQuery('product page', PRODUCT_PAGE_QUERY, { id: productId }, { gateway, shop, backEnd, origin })),
+    ...(await benchQuery('listing, 24 products', LISTING_QUERY, { categoryId: LISTING_CATEGORY }, { gateway, shop, backEnd, origin })),
+  ];
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const kept = previous.includes(SECTION_MARK) ? previous.slice(0, previous.indexOf(SECTION_MARK)) : previous;
+  writeFileSync(file, `${kept.trimEnd()}\n\n${report(rows)}`);
+  log(`bench: appended the gateway section to ${file.pathname}`);
+} finally {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  shop.close();
+}
+process.exit(0);

@@ -1,0 +1,33 @@
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics';
+import { readQueryLimits } from './plugins/query-limits';
+import { createGateway, type Gateway } from './yoga';
+
+/**
+ * Mounts the gateway on a server: POST/GET /graphql (GraphiQL on GET when enabled) and GET /metrics.
+ * Reads its configuration from `env`; a bad one throws GatewaySetupError before anything is mounted.
+ * `publicOrigin` is where browsers reach this server (media URLs of the embedded Store API use it).
+ */
+export function mountGateway(
+  app: Hono,
+  options: { env: NodeJS.ProcessEnv; embedded?: EmbeddedBackEnd; publicOrigin: string; logger: Logger },
+): { gateway: Gateway; metrics: GatewayMetrics } {
+  const config = readGatewayConfig(options.env, options.embedded?.config?.accessKey);
+  const metrics = createGatewayMetrics({ processMetrics: true });
+  const gateway = createGateway({
+    config,
+    target: storeApiTarget(config, options.embedded, { publicOrigin: options.publicOrigin }),
+    logger: options.logger,
+    metrics,
+    limits: readQueryLimits(options.env),
+  });
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => gateway.fetch(c.req.raw));
+  app.get('/metrics', () => metrics.respond());
+  options.logger.info(
+    { storeApi: config.storeApiUrl ?? 'embedded', graphiql: config.graphiql, timeoutMs: config.timeoutMs },
+    'GraphQL gateway mounted at /graphql',
+  );
+  return { gateway, metrics };
+}

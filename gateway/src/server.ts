@@ -1,0 +1,45 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import pino from 'pino';
+import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
+import { GatewaySetupError } from './config';
+import { mountGateway } from './mount';
+
+// `npm run gateway`: the GraphQL gateway alone, for other channels (apps, kiosks, partners).
+// With STORE_API_URL (and STORE_API_ACCESS_KEY) it reads that Store API over HTTP. Without it, the
+// embedded Store API starts in this process too (and serves its /store-api and media files here), so the
+// command works on a fresh checkout. Port: GATEWAY_PORT, else PORT, else 4000.
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'gateway' } });
+const port = Number(process.env.GATEWAY_PORT ?? process.env.PORT ?? 4000);
+const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+
+const app = new Hono();
+let embedded: EmbeddedStoreApi | undefined;
+try {
+  if (!process.env.STORE_API_URL?.trim()) {
+    embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
+  }
+  mountGateway(app, { env: process.env, embedded, publicOrigin, logger });
+} catch (error) {
+  if (error instanceof GatewaySetupError) {
+    logger.fatal({ setupError: true }, error.message);
+    console.error(`Gateway setup error: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+app.get('/health', (c) => c.json({ status: 'ok' }));
+if (embedded) app.route('/', embedded.app);
+
+const server = serve({ fetch: app.fetch, port }, (info) => {
+  logger.info({ port: info.port }, `GraphQL gateway on http://localhost:${info.port}/graphql`);
+});
+
+function shutdown(): void {
+  server.close(() => {
+    embedded?.close();
+    process.exit(0);
+  });
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

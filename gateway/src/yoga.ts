@@ -1,0 +1,122 @@
+import type { GraphQLSchema } from 'graphql';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { createYoga, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
+import pino, { type Logger } from 'pino';
+import type { GatewayConfig } from './config';
+import { createGatewayContext, type GatewayContext, type StoreApiTarget } from './context';
+import { GRAPHIQL_TABS } from './graphiql-tabs';
+import { createLanguageDirectoryCache } from './languages';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics';
+import { useCsrfPrevention } from './plugins/csrf';
+import { maskGatewayError, useErrorMapping } from './plugins/error-masking';
+import { useOperationMetrics } from './plugins/operation-metrics';
+import { DEFAULT_QUERY_LIMITS, useQueryLimits, type QueryLimits } from './plugins/query-limits';
+import { useSessionCookies } from './plugins/session-cookies';
+import { gatewaySchema } from './schema';
+import { createStoreClient } from './store-client';
+
+export type Gateway = YogaServerInstance<Record<string, never>, GatewayContext>;
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  /** the Store API the gateway reads from (`storeApiTarget` in config.ts) */
+  target: StoreApiTarget;
+  logger?: Logger;
+  /** shared with the /metrics route; a gateway of its own when not given */
+  metrics?: GatewayMetrics;
+  limits?: QueryLimits;
+  /** the Pothos schema unless given (tests of the HTTP layer bring a schema that fails on purpose) */
+  schema?: GraphQLSchema;
+}
+
+/** yoga's own log lines (rare: start-up and unexpected failures) go to pino too. */
+function yogaLogger(logger: Logger): YogaLogger {
+  const line = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  return {
+    debug: (...args: unknown[]) => logger.debug(line(args)),
+    info: (...args: unknown[]) => logger.info(line(args)),
+    warn: (...args: unknown[]) => logger.warn(line(args)),
+    error: (...args: unknown[]) => logger.error(line(args)),
+  };
+}
+
+/**
+ * The GraphQL gateway: graphql-yoga serving the Pothos schema at /graphql. Everything around the schema
+ * is a plugin listed here: CSRF prevention, query limits, error masking, session cookies, metrics.
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const { config } = options;
+  const logger = (options.logger ?? pino({ base: { service: 'gateway' } })).child({ component: 'graphql' });
+  const metrics = options.metrics ?? createGatewayMetrics();
+  const target: StoreApiTarget = {
+    ...options.target,
+    onCall: (call) => {
+      metrics.recordStoreCall(call);
+      options.target.onCall?.(call);
+    },
+  };
+  const languageDirectory = createLanguageDirectoryCache();
+  // The merged context per request, so the cookie plugin sees the session after execution.
+  const contexts = new WeakMap<Request, GatewayContext>();
+
+  return createYoga<Record<string, never>, GatewayContext>({
+    schema: options.schema ?? gatewaySchema(),
+    graphqlEndpoint: '/graphql',
+    // Dev server integrations (vike dev) only recognise the global fetch classes (STACK.md).
+    fetchAPI: { fetch, Request, Response, Headers, ReadableStream, URL, URLSearchParams, FormData, Blob, File, TextEncoder, TextDecoder },
+    graphiql: config.graphiql
+      ? {
+          title: 'Swiss pharmacy · GraphQL',
+          defaultTabs: GRAPHIQL_TABS,
+          method: 'POST',
+          credentials: 'same-origin',
+          defaultEditorToolsVisibility: 'variables',
+        }
+      : false,
+    renderGraphiQL,
+    landingPage: false,
+    // A CORS answer reflecting any origin (yoga's default) would let foreign pages read a shopper's data.
+    cors: false,
+    // One operation per request: batching would multiply a request's cost past the limits.
+    batching: false,
+    // No uploads; multipart is also a content type a foreign form can post.
+    multipart: false,
+    // The query limits depend on variables; see useQueryLimits for how validation is cached instead.
+    parserAndValidationCache: { validationCache: false },
+    logging: yogaLogger(logger),
+    maskedErrors: { maskError: (error) => maskGatewayError(error, logger) },
+    context: async ({ request }) => {
+      const languages = await languageDirectory(
+        createStoreClient({
+          baseUrl: target.baseUrl,
+          accessKey: target.accessKey,
+          fetch: target.fetch,
+          timeoutMs: target.timeoutMs,
+          session: { contextToken: null }, // the language list is the shop's, not the shopper's
+          onCall: target.onCall,
+        }),
+      );
+      return createGatewayContext({ request, config, target, languages });
+    },
+    plugins: [
+      useCsrfPrevention({ graphiql: config.graphiql }),
+      useOperationMetrics(metrics, logger),
+      useQueryLimits(options.limits ?? DEFAULT_QUERY_LIMITS),
+      useErrorMapping(logger),
+      {
+        onContextBuilding() {
+          return ({ context }: { context: GatewayContext & { request: Request } }) => {
+            contexts.set(context.request, context);
+          };
+        },
+      },
+      useSessionCookies((request) => contexts.get(request)),
+      {
+        onResponse({ request, response }: { request: Request; response: Response }) {
+          const ctx = contexts.get(request);
+          if (ctx) response.headers.set('x-request-id', ctx.requestId);
+        },
+      },
+    ],
+  });
+}

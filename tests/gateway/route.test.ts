@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openContentGateway, type ContentGateway } from './content-gateway';
+
+let gateway: ContentGateway;
+beforeAll(async () => {
+  gateway = await openContentGateway();
+});
+afterAll(() => gateway.close());
+
+const ROUTE = `query ($path: String!, $locale: Locale) {
+  route(path: $path, locale: $locale) {
+    __typename
+    ... on ProductPage { path product { id name url productNumber } }
+    ... on CategoryPage { path category { categoryId name url cmsPage { type } } }
+    ... on LandingPageRoute { path landingPage { landingPageId name url cmsPage { type } } }
+    ... on NotFound { path message }
+  }
+}`;
+
+interface RouteAnswer {
+  __typename: 'ProductPage' | 'CategoryPage' | 'LandingPageRoute' | 'NotFound';
+  path: string;
+  product?: { id: string; name: string; url: string; productNumber: string };
+  category?: { categoryId: string; name: string; url: string; cmsPage: { type: string } | null };
+  landingPage?: { landingPageId: string; name: string; url: string; cmsPage: { type: string } | null };
+  message?: string;
+}
+
+async function route(path: string, locale?: string) {
+  const result = await gateway.gql<{ route: RouteAnswer }>(ROUTE, { path, locale });
+  expect(result.errors).toBeUndefined();
+  return { route: result.data!.route, calls: result.calls };
+}
+
+describe('route(path)', () => {
+  it.each([
+    ['/', ''],
+    ['/it', '/it'],
+    ['/fr/', '/fr'],
+  ])('resolves %s to the home category with its CMS page in one call', async (path, prefix) => {
+    const { route: answer, calls } = await route(path);
+    expect(answer.__typename).toBe('CategoryPage');
+    expect(answer.category!.url).toBe(prefix || '/');
+    expect(answer.category!.cmsPage?.type).toBe('landingpage');
+    expect(calls).toEqual(['POST /category/home']);
+  });
+
+  it('resolves a category SEO path in German, and the same category under /it in Italian', async () => {
+    const de = await route('/vitamine-mineralstoffe/vitamin-d');
+    expect(de.route).toMatchObject({ __typename: 'CategoryPage', path: '/vitamine-mineralstoffe/vitamin-d' });
+    expect(de.route.category).toMatchObject({ name: 'Vitamin D', url: '/vitamine-mineralstoffe/vitamin-d', cmsPage: { type: 'product_list' } });
+    // seo-url, then the category with its CMS page
+    expect(de.calls).toEqual(['POST /seo-url', `POST /category/${de.route.category!.categoryId}`]);
+
+    const it = await route('/it/vitamine-e-minerali/vitamina-d');
+    expect(it.route.__typename).toBe('CategoryPage');
+    expect(it.route.category!.categoryId).toBe(de.route.category!.categoryId);
+    expect(it.route.category!.url).toBe('/it/vitamine-e-minerali/vitamina-d');
+    expect(it.calls).toHaveLength(2);
+
+    // the German path does not exist in Italian
+    expect((await route('/it/vitamine-mineralstoffe/vitamin-d')).route.__typename).toBe('NotFound');
+  });
+
+  it('lets `locale` override the path prefix', async () => {
+    const { route: answer } = await route('/vitamine-e-minerali/vitamina-d', 'IT');
+    expect(answer.__typename).toBe('CategoryPage');
+    expect(answer.category!.url).toBe('/it/vitamine-e-minerali/vitamina-d');
+  });
+
+  it.each(['DE', 'IT', 'FR'])('resolves a product SEO path and /detail/{id} (%s)', async (locale) => {
+    const prefix = locale === 'DE' ? '' : `/${locale.toLowerCase()}`;
+    const product = await gateway.gql<{ product: { id: string; productId: string; url: string; productNumber: string } }>(
+      `query ($locale: Locale) { product(productNumber: "P100001", locale: $locale) { id productId url productNumber } }`,
+      { locale },
+    );
+    expect(product.errors).toBeUndefined();
+    const { url, productId } = product.data!.product;
+    expect(url.startsWith(`${prefix}/`)).toBe(true);
+    expect(url).toMatch(/\/p100001$/);
+
+    const bySeo = await route(url);
+    expect(bySeo.route.__typename).toBe('ProductPage');
+    expect(bySeo.route.product).toMatchObject({ url, productNumber: 'P100001' });
+    expect(bySeo.calls).toEqual(['POST /seo-url', `POST /product/${productId}`]);
+
+    const byId = await route(`${prefix}/detail/${productId}`);
+    expect(byId.route.__typename).toBe('ProductPage');
+    expect(byId.route.product!.url).toBe(url);
+    expect(byId.calls).toEqual([`POST /product/${productId}`]);
+  });
+
+  it.each(['DE', 'IT'])('gives a product page its main category’s breadcrumb (%s)', async (locale) => {
+    const prefix = locale === 'DE' ? '' : `/${locale.toLowerCase()}`;
+    const product = await gateway.gql<{ product: { url: string } }>(
+      `query ($locale: Locale) { product(productNumber: "P100001", locale: $locale) { url } }`,
+      { locale },
+    );
+    const result = await gateway.gql<{ route: { category: { url: string; name: string }; breadcrumb: { name: string; url: string }[] } }>(
+      `query ($path: String!) { route(path: $path) { ... on ProductPage { category { name url } breadcrumb { name url } } } }`,
+      { path: product.data!.product.url },
+    );
+    expect(result.errors).toBeUndefined();
+    const { category, breadcrumb } = result.data!.route;
+    expect(breadcrumb.length).toBeGreaterThanOrEqual(2);
+    expect(breadcrumb[0]!.url).toBe(prefix || '/');
+    expect(breadcrumb.at(-1)).toEqual({ name: category.name, url: category.url });
+    for (const step of breadcrumb.slice(1)) expect(step.url).toMatch(new RegExp(`^${prefix}/[a-z0-9-]+(/[a-z0-9-]+)*$`));
+    // seo-url, product detail, one SEO URL call for the trail's middle steps
+    expect(result.calls).toHaveLength(3);
+  });
+
+  it('resolves /navigation/{id} and /landingPage/{id} by pathInfo', async () => {
+    const category = (await route('/vitamine-mineralstoffe')).route.category!;
+    const byId = await route(`/fr/navigation/${category.categoryId}`);
+    expect(byId.route.__typename).toBe('CategoryPage');
+    expect(byId.route.category!.categoryId).toBe(category.categoryId);
+    expect(byId.route.category!.url.startsWith('/fr/')).toBe(true);
+    expect(byId.calls).toEqual([`POST /category/${category.categoryId}`]);
+
+    const landing = (await route('/vitamin-boost')).route;
+    expect(landing.__typename).toBe('LandingPageRoute');
+    const id = landing.landingPage!.landingPageId;
+    const landingById = await route(`/it/landingPage/${id}`);
+    expect(landingById.route.__typename).toBe('LandingPageRoute');
+    expect(landingById.route.landingPage).toMatchObject({ landingPageId: id, url: '/it/carica-di-vitamine', cmsPage: { type: 'landingpage' } });
+    expect(landingById.calls).toEqual([`POST /landing-page/${id}`]);
+  });
+
+  it.each([
+    '/gibt-es-nicht',
+    '/it/non-esiste/affatto',
+    `/detail/${'0'.repeat(32)}`,
+    `/navigation/${'0'.repeat(32)}`,
+    `/landingPage/${'0'.repeat(32)}`,
+    '/detail/kein-id',
+    'https://evil.example/x',
+  ])('answers NotFound with the SPEC message for %s', async (path) => {
+    const { route: answer } = await route(path);
+    expect(answer).toEqual({ __typename: 'NotFound', path, message: `Page Not Found: ${path}` });
+  });
+});

@@ -1,0 +1,130 @@
+import type { GraphQLSchema } from 'graphql';
+import pino from 'pino';
+import { readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
+import { createGatewayMetrics, type GatewayMetrics } from '../../gateway/src/metrics';
+import type { QueryLimits } from '../../gateway/src/plugins/query-limits';
+import { createGateway, type Gateway } from '../../gateway/src/yoga';
+import { ORIGIN, openTestShop } from './shop';
+
+/** One request the gateway made to the embedded Store API. */
+export interface StoreCall {
+  method: string;
+  /** path and query, e.g. /store-api/product-listing/0a1b…?p=1 */
+  path: string;
+  body: string;
+  headers: Headers;
+}
+
+export interface GqlResult {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { data?: any; errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, any> }[] };
+  headers: Headers;
+  /** Store API calls this request made (exact as long as a test does not run requests side by side) */
+  storeCalls: number;
+}
+
+export interface GqlOptions {
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  operationName?: string;
+  /** defaults to http://shop.test/graphql */
+  url?: string;
+}
+
+export interface TestGateway {
+  gateway: Gateway;
+  metrics: GatewayMetrics;
+  /** POST /graphql as the storefront does (same origin, JSON) */
+  gql(query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<GqlResult>;
+  /** any request to the gateway, for tests of the HTTP layer itself */
+  fetch(request: Request): Promise<Response>;
+  /** every Store API call since the last reset */
+  storeCalls: { readonly count: number; readonly list: readonly StoreCall[]; reset(): void };
+  /** pino's JSON log lines */
+  logs: Record<string, unknown>[];
+  close(): void;
+}
+
+/**
+ * The gateway in process over the REAL embedded Store API on the seeded TEST_DATA_DIR, with every
+ * upstream call counted. The shop's language list is read once at open, so counts start at the
+ * operation's own calls.
+ */
+export async function openTestGateway(
+  options: { env?: NodeJS.ProcessEnv; limits?: QueryLimits; schema?: GraphQLSchema } = {},
+): Promise<TestGateway> {
+  const shop = await openTestShop();
+  const calls: StoreCall[] = [];
+  const countingApp = {
+    async fetch(request: Request): Promise<Response> {
+      const url = new URL(request.url);
+      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+      calls.push({ method: request.method, path: url.pathname + url.search, body, headers: new Headers(request.headers) });
+      return shop.app.fetch(request);
+    },
+  };
+  const config = readGatewayConfig({ NODE_ENV: 'test', ...options.env }, shop.config.accessKey);
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const metrics = createGatewayMetrics();
+  const gateway = createGateway({
+    config,
+    target: storeApiTarget(config, { app: countingApp, config: shop.config }, { publicOrigin: ORIGIN }),
+    logger,
+    metrics,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.schema ? { schema: options.schema } : {}),
+  });
+  const fetchGateway = async (request: Request): Promise<Response> => gateway.fetch(request);
+
+  async function gql(query: string, variables?: Record<string, unknown>, gqlOptions: GqlOptions = {}): Promise<GqlResult> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...gqlOptions.headers };
+    if (gqlOptions.cookies) {
+      headers.cookie = Object.entries(gqlOptions.cookies)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('; ');
+    }
+    const before = calls.length;
+    const response = await fetchGateway(
+      new Request(gqlOptions.url ?? `${ORIGIN}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables, operationName: gqlOptions.operationName }),
+      }),
+    );
+    const text = await response.text();
+    let body: GqlResult['body'];
+    try {
+      body = JSON.parse(text) as GqlResult['body'];
+    } catch {
+      throw new Error(`gateway answered ${response.status} with no JSON: ${text.slice(0, 300)}`);
+    }
+    return { status: response.status, body, headers: response.headers, storeCalls: calls.length - before };
+  }
+
+  // Reads the language list (cached per gateway) so that tests count only their operation's calls.
+  await gql('{ __typename }');
+  calls.length = 0;
+  logs.length = 0;
+
+  return {
+    gateway,
+    metrics,
+    gql,
+    fetch: fetchGateway,
+    storeCalls: {
+      get count() {
+        return calls.length;
+      },
+      get list() {
+        return calls;
+      },
+      reset() {
+        calls.length = 0;
+      },
+    },
+    logs,
+    close: () => shop.close(),
+  };
+}
