@@ -69,8 +69,11 @@ export const DISPATCH_CUTOFF_HOUR = 16;
  * The day an in-stock order placed at `now` leaves the warehouse: today before 16:00 Monday to Friday,
  * else the next working day (tomorrow, or Monday from Friday 16:00 to Sunday).
  */
+// Built once: creating an Intl.DateTimeFormat costs more than formatting with it (it showed in profiles).
+const ZURICH_WEEKDAY_AND_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', weekday: 'short', hour: '2-digit', hourCycle: 'h23' });
+
 export function dispatchDayAt(now: Date): DispatchDay {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', weekday: 'short', hour: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = ZURICH_WEEKDAY_AND_HOUR.formatToParts(now);
   const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon';
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? '0');
   const beforeCutoff = hour < DISPATCH_CUTOFF_HOUR;

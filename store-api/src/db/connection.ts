@@ -15,6 +15,9 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // Listing queries need table statistics to pick the right index (the seed gathers them; a database
+  // seeded before that gets them here, once).
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) db.exec('ANALYZE');
   return db;
 }
 

