@@ -80,7 +80,7 @@ describe('navigation', () => {
     expect(footer.length).toBeGreaterThan(0);
     for (const link of footer) {
       expect(link.type).toBe('LINK');
-      expect(link.url).toMatch(/^\/it\/[a-z-]+$/);
+      expect(link.url).toMatch(/^\/it\/[a-z-]+(\/[a-z-]+)?$/);
     }
   });
 

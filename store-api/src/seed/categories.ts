@@ -86,20 +86,22 @@ const TREE: CategoryNode[] = [
   },
 ];
 
+// Paths are the storefront's localized routes (SPEC §2 content-page table; /s/… for fetched content pages).
 const FOOTER_LINKS: [string, Tr, Tr][] = [
-  ['about', tr('Über uns', 'Chi siamo', 'À propos'), tr('/ueber-uns', '/it/chi-siamo', '/fr/a-propos')],
-  ['pharmacies', tr('Apotheken', 'Farmacie', 'Pharmacies'), tr('/apotheken', '/it/farmacie', '/fr/pharmacies')],
+  ['about', tr('Über uns', 'Chi siamo', 'À propos'), tr('/s/ueber-uns', '/it/s/chi-siamo', '/fr/s/a-propos')],
+  ['pharmacies', tr('Apotheken', 'Farmacie', 'Pharmacies'), tr('/pharmacy-map', '/it/pharmacy-map', '/fr/pharmacy-map')],
   ['magazine', tr('Gesundheitsmagazin', 'Rivista della salute', 'Magazine santé'), tr('/magazin', '/it/rivista', '/fr/magazine')],
   ['brands', tr('Marken', 'Marche', 'Marques'), tr('/marken', '/it/marche', '/fr/marques')],
 ];
 
 const SERVICE_LINKS: [string, Tr, Tr][] = [
-  ['contact', tr('Kontakt', 'Contatto', 'Contact'), tr('/kontakt', '/it/contatto', '/fr/contact')],
-  ['shipping', tr('Versand & Lieferung', 'Spedizione e consegna', 'Expédition et livraison'), tr('/versand', '/it/spedizione', '/fr/expedition')],
-  ['returns', tr('Rückgabe', 'Resi', 'Retours'), tr('/rueckgabe', '/it/resi', '/fr/retours')],
-  ['terms', tr('AGB', 'CG', 'CG'), tr('/agb', '/it/cg', '/fr/cg')],
+  ['contact', tr('Kontakt', 'Contatto', 'Contact'), tr('/s/kontakt', '/it/s/contatto', '/fr/s/contact')],
+  ['shipping', tr('Versand & Lieferung', 'Spedizione e consegna', 'Expédition et livraison'), tr('/versand-lieferung', '/it/spedizione-consegna', '/fr/expedition-livraison')],
+  ['returns', tr('Retouren', 'Resi', 'Retours'), tr('/retouren', '/it/resi', '/fr/retours')],
+  ['guarantee', tr('Garantiebestimmungen', 'Condizioni di garanzia', 'Conditions de garantie'), tr('/garantiebestimmungen', '/it/conditioni-di-garanzia', '/fr/conditions-de-garantie')],
+  ['terms', tr('AGB', 'Condizioni generali', 'CGV'), tr('/agb', '/it/termini-e-condizioni-generali', '/fr/cgv')],
   ['privacy', tr('Datenschutz', 'Protezione dei dati', 'Protection des données'), tr('/datenschutz', '/it/protezione-dei-dati', '/fr/protection-des-donnees')],
-  ['imprint', tr('Impressum', 'Colophon', 'Mentions légales'), tr('/impressum', '/it/colophon', '/fr/mentions-legales')],
+  ['imprint', tr('Impressum', 'Note giuridiche', 'Mentions légales'), tr('/impressum', '/it/note-giuridiche', '/fr/mentions-legales')],
 ];
 
 export interface SeededCategory {
