@@ -51,7 +51,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/index.ts',
+    // The storefront is served from its production build (dist/); building takes a few seconds.
+    command: 'npm run build && npx tsx server/index.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     // First start seeds the whole catalogue (target < 15 s); leave room for a slow machine.

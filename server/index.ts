@@ -4,18 +4,23 @@ import { GatewaySetupError } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { logger } from './logger';
+import { usePersistedOperations } from './persistedOperations';
+import { mountSitemap } from './sitemap';
+import { mountStorefront } from './storefront';
 
 // The one process of `npm start`: the embedded Store API and its media files, the GraphQL gateway at
-// /graphql (GraphiQL on GET) with /metrics. The SSR storefront (/) mounts here as it lands.
+// /graphql (GraphiQL on GET) with /metrics, and the SSR storefront (every other path, last).
 const port = Number(process.env.PORT ?? 3000);
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
 
 const app = new Hono();
 app.get('/health', (c) => c.json({ status: 'ok' }));
+let gateway: ReturnType<typeof mountGateway>['gateway'];
 try {
   // STORE_API_URL points the gateway at another Store API; unset, it calls the embedded one in process.
-  mountGateway(app, { env: process.env, embedded, publicOrigin, logger });
+  // The storefront's pages send persisted ids (relay-compiler's persisted_queries.json), not query text.
+  ({ gateway } = mountGateway(app, { env: process.env, embedded, publicOrigin, logger, plugins: [usePersistedOperations('persisted_queries.json')] }));
 } catch (error) {
   if (error instanceof GatewaySetupError) {
     logger.fatal({ setupError: true }, error.message);
@@ -26,6 +31,22 @@ try {
   throw error;
 }
 app.route('/', embedded.app);
+mountSitemap(app, {
+  // The sitemap reads the SEO URLs from the Store API the gateway uses: the embedded one in process unless STORE_API_URL.
+  storeApi: process.env.STORE_API_URL
+    ? (path, init) => fetch(`${process.env.STORE_API_URL!.replace(/\/$/, '')}${path.replace(/^\/store-api/, '')}`, init)
+    : async (path, init) => embedded.app.fetch(new Request(new URL(path, publicOrigin), init)),
+  accessKey: process.env.STORE_API_ACCESS_KEY || embedded.config.accessKey,
+  languageIdOf: async (locale) => {
+    const response = await gateway.fetch(
+      new Request(new URL('/graphql', publicOrigin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ languages { id locale } }' }) }),
+    );
+    const body = (await response.json()) as { data?: { languages?: Array<{ id: string; locale: string }> } };
+    return body.data?.languages?.find((language) => language.locale === locale.toUpperCase())?.id;
+  },
+  logger,
+});
+mountStorefront(app, { gateway, logger });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   logger.info(

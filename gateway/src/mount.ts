@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
-import { createGateway, type Gateway } from './yoga';
+import { createGateway, type Gateway, type GatewayOptions } from './yoga';
 
 /**
  * Mounts the gateway on a server: POST/GET /graphql (GraphiQL on GET when enabled) and GET /metrics.
@@ -12,7 +12,7 @@ import { createGateway, type Gateway } from './yoga';
  */
 export function mountGateway(
   app: Hono,
-  options: { env: NodeJS.ProcessEnv; embedded?: EmbeddedBackEnd; publicOrigin: string; logger: Logger },
+  options: { env: NodeJS.ProcessEnv; embedded?: EmbeddedBackEnd; publicOrigin: string; logger: Logger; plugins?: GatewayOptions['plugins'] },
 ): { gateway: Gateway; metrics: GatewayMetrics } {
   const config = readGatewayConfig(options.env, options.embedded?.config?.accessKey);
   const metrics = createGatewayMetrics({ processMetrics: true });
@@ -22,6 +22,7 @@ export function mountGateway(
     logger: options.logger,
     metrics,
     limits: readQueryLimits(options.env),
+    plugins: options.plugins,
   });
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => gateway.fetch(c.req.raw));
   app.get('/metrics', () => metrics.respond());

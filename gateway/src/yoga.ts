@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
 import pino, { type Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { createGatewayContext, type GatewayContext, type StoreApiTarget } from './context';
@@ -27,6 +27,8 @@ export interface GatewayOptions {
   limits?: QueryLimits;
   /** the Pothos schema unless given (tests of the HTTP layer bring a schema that fails on purpose) */
   schema?: GraphQLSchema;
+  /** plugins of the process serving the gateway, run after the gateway's own (the storefront's persisted operations) */
+  plugins?: Plugin[];
 }
 
 /** yoga's own log lines (rare: start-up and unexpected failures) go to pino too. */
@@ -117,6 +119,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           if (ctx) response.headers.set('x-request-id', ctx.requestId);
         },
       },
+      ...(options.plugins ?? []),
     ],
   });
 }

@@ -4,6 +4,7 @@ import { readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
 import { createGatewayMetrics, type GatewayMetrics } from '../../gateway/src/metrics';
 import type { QueryLimits } from '../../gateway/src/plugins/query-limits';
 import { createGateway, type Gateway } from '../../gateway/src/yoga';
+import type { Plugin } from 'graphql-yoga';
 import { ORIGIN, openTestShop } from './shop';
 
 /** One request the gateway made to the embedded Store API. */
@@ -52,7 +53,7 @@ export interface TestGateway {
  * operation's own calls.
  */
 export async function openTestGateway(
-  options: { env?: NodeJS.ProcessEnv; limits?: QueryLimits; schema?: GraphQLSchema } = {},
+  options: { env?: NodeJS.ProcessEnv; limits?: QueryLimits; schema?: GraphQLSchema; plugins?: Plugin[] } = {},
 ): Promise<TestGateway> {
   const shop = await openTestShop();
   const calls: StoreCall[] = [];
@@ -75,6 +76,7 @@ export async function openTestGateway(
     metrics,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.schema ? { schema: options.schema } : {}),
+    ...(options.plugins ? { plugins: options.plugins } : {}),
   });
   const fetchGateway = async (request: Request): Promise<Response> => gateway.fetch(request);
 

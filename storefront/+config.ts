@@ -1,0 +1,16 @@
+import vikeReact from 'vike-react/config';
+import type { Config } from 'vike/types';
+
+// Pages render on the server with their data already in the Relay store (fetched by the data hook), so
+// nothing suspends and streaming buys nothing (STACK.md item 6).
+export default {
+  extends: [vikeReact],
+  stream: false,
+  // Only what the browser computes itself: a pageContextInit value here would make every client
+  // navigation fetch pageContext.json from the server instead of running the page query in the browser.
+  passToClient: ['locale'],
+  meta: {
+    // Each page's +pageQuery.ts: its one query and the variables it takes from the URL.
+    pageQuery: { env: { server: true, client: true } },
+  },
+} satisfies Config;

@@ -1,0 +1,29 @@
+import { createOperationDescriptor, getRequest, type Disposable } from 'relay-runtime';
+import type { PageContextClient } from 'vike/types';
+import { browserI18n } from './i18n/browserI18n';
+import { installReloadGuard } from './navigation/reloadGuard';
+import { browserEnvironment } from './relay/browserEnvironment';
+import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
+
+let pageRetain: Disposable | undefined;
+
+/**
+ * Just before hydration (first load) or before rendering the next page: the page query's answer goes into
+ * the browser's Relay store, so hydration makes no request. The page's data is retained while it is
+ * shown; the previous page's is released (Relay may then collect it).
+ */
+export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
+  installReloadGuard();
+  browserI18n(pageContext.locale);
+  const data = pageContext.data as PageQueryData | null | undefined;
+  const pageQuery = pageContext.config.pageQuery;
+  if (!data || !pageQuery) return;
+  // Before hydration the page's extra code must be loaded (on client navigation the data hook did it).
+  if (pageContext.isHydration) await pageQuery.prepare?.(data.response?.data);
+  const environment = browserEnvironment();
+  const retain = data.response?.data
+    ? commitPageQuery(environment, pageQuery.query, data.variables, data.response.data)
+    : environment.retain(createOperationDescriptor(getRequest(pageQuery.query), data.variables));
+  pageRetain?.dispose();
+  pageRetain = retain;
+}

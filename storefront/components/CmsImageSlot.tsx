@@ -1,0 +1,41 @@
+import type { CSSProperties } from 'react';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { classNames, cmsLength } from '../catalog/cmsLayout';
+import { MediaImage } from './MediaImage';
+import styles from './CmsImageSlot.module.css';
+import type { CmsImageSlot_image$key } from './__generated__/CmsImageSlot_image.graphql';
+
+/** A CMS image (banner, teaser), optionally a link; "cover" fills its box at the editor's minimum height. */
+export function CmsImageSlot({ image }: { image: CmsImageSlot_image$key }) {
+  const data = useFragment(
+    graphql`
+      fragment CmsImageSlot_image on CmsImage {
+        displayMode
+        minHeight
+        url
+        newTab
+        media {
+          ...MediaImage_media
+        }
+      }
+    `,
+    image,
+  );
+  if (!data.media) return null;
+  const cover = data.displayMode === 'cover' || data.displayMode === 'stretch';
+  const style: CSSProperties = cover ? { minHeight: cmsLength(data.minHeight) } : {};
+  const picture = (
+    <MediaImage media={data.media} sizes="(min-width: 1280px) 1280px, 100vw" className={classNames(styles.image, cover && styles.cover)} />
+  );
+  return (
+    <div className={styles.frame} style={style}>
+      {data.url ? (
+        <a href={data.url} className={styles.link} target={data.newTab ? '_blank' : undefined} rel={data.newTab ? 'noopener noreferrer' : undefined}>
+          {picture}
+        </a>
+      ) : (
+        picture
+      )}
+    </div>
+  );
+}

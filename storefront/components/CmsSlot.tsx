@@ -1,0 +1,85 @@
+import { graphql, useFragment } from 'react-relay/hooks';
+import { useCmsPageSurroundings } from '../catalog/cmsPageContext';
+import { CategoryNavigation } from './CategoryNavigation';
+import { CmsCrossSellingSlot } from './CmsCrossSellingSlot';
+import { CmsGallerySlot } from './CmsGallerySlot';
+import { CmsImageSlot } from './CmsImageSlot';
+import { CmsListingSlot } from './CmsListingSlot';
+import { CmsProductSliderSlot } from './CmsProductSliderSlot';
+import { CmsTextSlot } from './CmsTextSlot';
+import { ListingFilters } from './ListingFilters';
+import { ProductCard } from './ProductCard';
+import type { CmsSlot_slot$key } from './__generated__/CmsSlot_slot.graphql';
+
+/**
+ * One CMS element, drawn by the component of its kind. Kinds the gateway has no type for (forms,
+ * videos, …) render nothing rather than a broken box.
+ */
+export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
+  const surroundings = useCmsPageSurroundings();
+  const data = useFragment(
+    graphql`
+      fragment CmsSlot_slot on CmsSlot {
+        content {
+          __typename
+          ...CmsTextSlot_text @alias(as: "text")
+          ...CmsImageSlot_image @alias(as: "image")
+          ...CmsGallerySlot_gallery @alias(as: "gallery")
+          ...CmsProductSliderSlot_slider @alias(as: "slider")
+          ...CmsListingSlot_listing @alias(as: "listing")
+          ...CmsCrossSellingSlot_crossSelling @alias(as: "crossSelling")
+          ... on CmsProductBox {
+            product {
+              ...ProductCard_product
+            }
+          }
+          ... on CmsBuyBox {
+            product {
+              name
+              url
+            }
+          }
+          ... on CmsProductDescriptionReviews {
+            product {
+              name
+              url
+            }
+          }
+        }
+      }
+    `,
+    slot,
+  );
+  const content = data.content;
+  switch (content.__typename) {
+    case 'CmsText':
+      return content.text ? <CmsTextSlot text={content.text} /> : null;
+    case 'CmsImage':
+      return content.image ? <CmsImageSlot image={content.image} /> : null;
+    case 'CmsImageGallery':
+      return content.gallery ? <CmsGallerySlot gallery={content.gallery} /> : null;
+    case 'CmsProductSlider':
+      return content.slider ? <CmsProductSliderSlot slider={content.slider} /> : null;
+    case 'CmsProductListing':
+      return content.listing ? <CmsListingSlot listing={content.listing} /> : null;
+    case 'CmsCrossSelling':
+      return content.crossSelling ? <CmsCrossSellingSlot crossSelling={content.crossSelling} /> : null;
+    case 'CmsProductBox':
+      return content.product ? <ProductCard product={content.product} /> : null;
+    // A product page's buy box and texts belong to the product page (ProductPageView); anywhere else the
+    // slot leads there.
+    case 'CmsBuyBox':
+    case 'CmsProductDescriptionReviews':
+      return content.product ? (
+        <p>
+          <a href={content.product.url}>{content.product.name}</a>
+        </p>
+      ) : null;
+    case 'CmsCategoryNavigation':
+      return surroundings.navigation ? <CategoryNavigation category={surroundings.navigation} /> : null;
+    case 'CmsSidebarFilter':
+      return surroundings.listing ? <ListingFilters listing={surroundings.listing} /> : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,157 @@
+import { graphql, useFragment } from 'react-relay/hooks';
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { localizedPath, type ShopLocale } from '../i18n/locales';
+import type { Footer_query$key } from './__generated__/Footer_query.graphql';
+import { DeliveryLogos } from './DeliveryLogos';
+import { NewsletterSignup } from './NewsletterSignup';
+import { PaymentLogos } from './PaymentLogos';
+import { ShopRating } from './ShopRating';
+import { SocialLinks } from './SocialLinks';
+import styles from './Footer.module.css';
+
+const fragment = graphql`
+  fragment Footer_query on Query @argumentDefinitions(locale: { type: "Locale" }) {
+    footerNavigation: navigation(depth: 1, root: FOOTER, locale: $locale) {
+      id
+      name
+      url
+      linkNewTab
+    }
+  }
+`;
+
+type FooterLinkKey =
+  | 'service'
+  | 'delivery'
+  | 'returns'
+  | 'warranty'
+  | 'contact'
+  | 'about'
+  | 'career'
+  | 'brands'
+  | 'bestsellers'
+  | 'imprint'
+  | 'privacy'
+  | 'terms';
+
+/**
+ * SPEC §2's footer links, with the localized content-page paths of its table (the router knows them
+ * even while a page's body is still to come). Service, about, contact and career are content pages
+ * under /s/.
+ */
+const FOOTER_LINKS: Record<FooterLinkKey, Record<ShopLocale, string>> = {
+  service: { de: '/s/kundenservice', it: '/s/servizio-clienti', fr: '/s/service-clients' },
+  delivery: { de: '/versand-lieferung', it: '/spedizione-consegna', fr: '/expedition-livraison' },
+  returns: { de: '/retouren', it: '/resi', fr: '/retours' },
+  warranty: { de: '/garantiebestimmungen', it: '/conditioni-di-garanzia', fr: '/conditions-de-garantie' },
+  contact: { de: '/s/kontakt', it: '/s/contatto', fr: '/s/contact' },
+  about: { de: '/s/ueber-uns', it: '/s/chi-siamo', fr: '/s/a-propos' },
+  career: { de: '/s/karriere', it: '/s/carriera', fr: '/s/carriere' },
+  brands: { de: '/marken', it: '/marche', fr: '/marques' },
+  bestsellers: { de: '/t/bestseller', it: '/t/bestseller', fr: '/t/bestseller' },
+  imprint: { de: '/impressum', it: '/note-giuridiche', fr: '/mentions-legales' },
+  privacy: { de: '/datenschutz', it: '/protezione-dei-dati', fr: '/protection-des-donnees' },
+  terms: { de: '/agb', it: '/termini-e-condizioni-generali', fr: '/cgv' },
+};
+
+const COLUMNS: { title: 'serviceTitle' | 'companyTitle' | 'legalTitle'; links: FooterLinkKey[] }[] = [
+  { title: 'serviceTitle', links: ['service', 'delivery', 'returns', 'warranty', 'contact'] },
+  { title: 'companyTitle', links: ['about', 'career', 'brands', 'bestsellers'] },
+  { title: 'legalTitle', links: ['imprint', 'privacy', 'terms'] },
+];
+
+/** The operator decides the footer note (SPEC §1: two companies appear in the legal texts). */
+export type ShopOperator = 'pharmacyChain' | 'healthAndLife';
+
+interface FooterProps {
+  query: Footer_query$key;
+  operator?: ShopOperator;
+}
+
+const sameName = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
+/**
+ * The shop's footer: newsletter, the SPEC's link list and the shop's own footer links,
+ * payment and delivery logos, socials, rating, and the legal notes.
+ */
+export function Footer({ query, operator = 'pharmacyChain' }: FooterProps) {
+  const { footerNavigation } = useFragment(fragment, query);
+  const { t } = useTranslation('shell');
+  const { locale } = usePageContext();
+
+  const specLinks = COLUMNS.flatMap((column) =>
+    column.links.map((key) => ({ name: t(`footer.links.${key}`), url: localizedPath(FOOTER_LINKS[key][locale], locale) })),
+  );
+  // The shop's footer tree adds its own links (pharmacies, magazine) where the list above does not already hold
+  // them (same link or same name). Its SERVICE tree is not shown: it names the same pages as the SPEC list,
+  // under paths of its own that the router does not know.
+  const moreLinks = footerNavigation.filter(
+    (entry, index, all): entry is typeof entry & { url: string } =>
+      entry.url !== null &&
+      all.findIndex((other) => other.url === entry.url) === index &&
+      !specLinks.some((link) => link.url === entry.url || sameName(link.name, entry.name)),
+  );
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.top}>
+        <div className={`page-width ${styles.topInner}`}>
+          <NewsletterSignup />
+          <ShopRating />
+        </div>
+      </div>
+      <div className={`page-width ${styles.links}`}>
+        <nav className={styles.columns} aria-label={t('footer.linksLabel')}>
+          {COLUMNS.map((column) => (
+            <div key={column.title} className={styles.column}>
+              <h2 className={styles.heading}>{t(`footer.${column.title}`)}</h2>
+              <ul className={styles.list}>
+                {column.links.map((key) => (
+                  <li key={key}>
+                    <a href={localizedPath(FOOTER_LINKS[key][locale], locale)}>{t(`footer.links.${key}`)}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          {moreLinks.length > 0 ? (
+            <div className={styles.column}>
+              <h2 className={styles.heading}>{t('footer.moreTitle')}</h2>
+              <ul className={styles.list}>
+                {moreLinks.map((entry) => (
+                  <li key={entry.id}>
+                    <a href={entry.url} target={entry.linkNewTab ? '_blank' : undefined} rel={entry.linkNewTab ? 'noopener' : undefined}>
+                      {entry.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </nav>
+        <div className={styles.badges}>
+          <div>
+            <h2 className={styles.heading}>{t('footer.paymentTitle')}</h2>
+            <PaymentLogos />
+          </div>
+          <div>
+            <h2 className={styles.heading}>{t('footer.deliveryTitle')}</h2>
+            <DeliveryLogos />
+          </div>
+          <div>
+            <h2 className={styles.heading}>{t('footer.socialTitle')}</h2>
+            <SocialLinks />
+          </div>
+        </div>
+      </div>
+      <div className={styles.notes}>
+        <div className="page-width">
+          <p>{t(`footer.operatorNote.${operator}`)}</p>
+          <p>{t('footer.aiNote')}</p>
+          <p>{t('footer.prices')}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

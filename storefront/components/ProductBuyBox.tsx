@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { useTranslation } from 'react-i18next';
+import { useCart } from '../cart/useCart';
+import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
+import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_product.graphql';
+import { ProductAvailability } from './ProductAvailability';
+import { ProductPrice } from './ProductPrice';
+import { ProductUsps } from './ProductUsps';
+import { StickyAddToCart } from './StickyAddToCart';
+import { VariantConfigurator } from './VariantConfigurator';
+import styles from './ProductBuyBox.module.css';
+
+const fragment = graphql`
+  fragment ProductBuyBox_product on Product {
+    productId
+    name
+    productNumber
+    available
+    minPurchase
+    maxPurchase
+    purchaseSteps
+    brand {
+      name
+    }
+    ...ProductPrice_product
+    ...ProductAvailability_product
+    ...VariantConfigurator_product
+    ...ProductUsps_product
+    ...StickyAddToCart_product
+  }
+`;
+
+/**
+ * The product's name, brand, price, variants, availability, quantity and add to cart. When its add-to-cart
+ * row scrolls out of view, the sticky bar takes over with the same quantity.
+ */
+export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key }) {
+  const data = useFragment(fragment, product);
+  const { t } = useTranslation('product');
+  const cart = useCart();
+  const bounds = purchaseBounds(data);
+  const [quantity, setQuantity] = useState(() => initialQuantity(bounds));
+  // what the shopper is typing; made an allowed quantity when the field is left
+  const [typed, setTyped] = useState<string | null>(null);
+  const quantityId = useId();
+  const rulesId = useId();
+  const actions = useRef<HTMLDivElement>(null);
+  const [actionsOutOfView, setActionsOutOfView] = useState(false);
+
+  useEffect(() => {
+    const element = actions.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    // Only once the row has been scrolled past (above the viewport), not while it is still below it.
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setActionsOutOfView(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const commitTyped = () => {
+    if (typed === null) return;
+    setQuantity(allowedQuantity(Number(typed), bounds));
+    setTyped(null);
+  };
+  const addToCart = () => {
+    const amount = typed === null ? quantity : allowedQuantity(Number(typed), bounds);
+    commitTyped();
+    cart.add({ productId: data.productId, name: data.name, quantity: amount });
+  };
+  const showRules = bounds.min > 1 || bounds.step > 1;
+
+  return (
+    <div className={styles.buyBox}>
+      {data.brand && <p className={styles.brand}>{t('brand', { brand: data.brand.name })}</p>}
+      <h1 className={styles.name} data-testid="product-name">
+        {data.name}
+      </h1>
+      <p className={styles.number}>{t('articleNumber', { number: data.productNumber })}</p>
+      <ProductPrice product={data} quantity={quantity} />
+      <VariantConfigurator product={data} />
+      <ProductAvailability product={data} />
+      <div className={styles.actions} ref={actions}>
+        <div className={styles.quantity}>
+          <label htmlFor={quantityId}>{t('buyBox.quantity')}</label>
+          <div className={styles.stepper}>
+            <button
+              type="button"
+              aria-label={t('buyBox.decrease')}
+              aria-controls={quantityId}
+              disabled={!data.available || quantity <= bounds.min}
+              onClick={() => setQuantity(steppedQuantity(quantity, -1, bounds))}
+            >
+              −
+            </button>
+            <input
+              id={quantityId}
+              type="number"
+              inputMode="numeric"
+              min={bounds.min}
+              max={bounds.max ?? undefined}
+              step={bounds.step}
+              value={typed ?? String(quantity)}
+              disabled={!data.available}
+              aria-describedby={showRules || bounds.max != null ? rulesId : undefined}
+              onChange={(event) => setTyped(event.target.value)}
+              onBlur={commitTyped}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commitTyped();
+              }}
+              data-testid="quantity-input"
+            />
+            <button
+              type="button"
+              aria-label={t('buyBox.increase')}
+              aria-controls={quantityId}
+              disabled={!data.available || (bounds.max != null && quantity >= bounds.max)}
+              onClick={() => setQuantity(steppedQuantity(quantity, 1, bounds))}
+            >
+              +
+            </button>
+          </div>
+          {(showRules || bounds.max != null) && (
+            <p id={rulesId} className={styles.rules}>
+              {showRules && t('buyBox.quantityRules', { step: bounds.step, min: bounds.min })}
+              {showRules && bounds.max != null && ' · '}
+              {bounds.max != null && t('buyBox.quantityMax', { max: bounds.max })}
+            </p>
+          )}
+        </div>
+        <button type="button" className={styles.addToCart} disabled={!data.available} onClick={addToCart} data-testid="add-to-cart">
+          {data.available ? t('buyBox.addToCart') : t('buyBox.notAvailable')}
+        </button>
+      </div>
+      <ProductUsps product={data} />
+      <StickyAddToCart product={data} visible={actionsOutOfView} onAdd={addToCart} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { cardBadges, cardPrice } from '../catalog/cardPrice';
+import { formatPrice } from '../i18n/money';
+import { isShopLocale } from '../i18n/locales';
+import { RatingStars } from './RatingStars';
+import styles from './ProductCard.module.css';
+import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
+
+interface ProductCardProps {
+  product: ProductCard_product$key;
+  /** The first cards of a page are above the fold: load their images at once. */
+  eager?: boolean;
+}
+
+const CARD_IMAGE_SIZE = 600;
+
+/** A product in a grid or slider: picture, brand, name, price and the shop's badges. */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const { t, i18n } = useTranslation('catalog');
+  const locale = isShopLocale(i18n.language) ? i18n.language : 'de';
+  const data = useFragment(
+    graphql`
+      fragment ProductCard_product on Product {
+        name
+        url
+        packing
+        brand {
+          name
+        }
+        cover {
+          alt
+          resizedUrl(width: 600)
+        }
+        price {
+          unitPrice
+          listPrice {
+            price
+            percentage
+          }
+        }
+        priceRange {
+          from
+          hasRange
+        }
+        # The listing sorts by it (price-asc): the "from" price the shopper sees must be the same.
+        cheapestPrice {
+          unitPrice
+        }
+        promotionDiscount
+        ratingAverage
+        clickAndCollectOnly
+        shippingFree
+      }
+    `,
+    product,
+  );
+  const price = cardPrice(data);
+  const badges = cardBadges(data);
+  const amount = formatPrice(price.amount, locale);
+  return (
+    <article className={styles.card}>
+      <div className={styles.picture}>
+        {/* One 600 px WebP covers a card at 1x and 2x; a srcset list per card would cost every page query
+            more than the gateway's complexity limit allows (a slider holds ten cards per CMS slot). Product
+            pictures are square: the fixed size keeps the grid from jumping while they load. */}
+        {data.cover ? (
+          <img
+            src={data.cover.resizedUrl}
+            alt={data.cover.alt ?? data.name}
+            width={CARD_IMAGE_SIZE}
+            height={CARD_IMAGE_SIZE}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className={styles.image}
+          />
+        ) : (
+          <div className={styles.noImage} aria-hidden="true" />
+        )}
+        {price.discountPercent !== null && (
+          <span className={styles.discount}>{t('card.discount', { percent: price.discountPercent })}</span>
+        )}
+      </div>
+      {data.brand && <p className={styles.brand}>{data.brand.name}</p>}
+      <h3 className={styles.name}>
+        {/* The whole card is clickable through this link's ::after; one link per card for screen readers. */}
+        <a href={data.url} className={styles.link}>
+          {data.name}
+        </a>
+      </h3>
+      {data.packing && <p className={styles.packing}>{data.packing}</p>}
+      {data.ratingAverage != null && data.ratingAverage > 0 && (
+        <p className={styles.rating}>
+          <RatingStars value={data.ratingAverage} />
+        </p>
+      )}
+      <p className={styles.price} data-price={price.amount}>
+        {price.isFrom ? t('card.fromPrice', { price: amount }) : amount}
+        {price.previous !== null && (
+          <>
+            {' '}
+            <del className={styles.previous}>
+              <span className="visually-hidden">{t('card.previousPrice')} </span>
+              {formatPrice(price.previous, locale)}
+            </del>
+          </>
+        )}
+      </p>
+      {badges.length > 0 && (
+        <ul className={styles.badges}>
+          {badges.map((badge) => (
+            <li key={badge} className={badge === 'clickAndCollect' ? styles.collectBadge : styles.shippingBadge}>
+              {t(`card.badge.${badge}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

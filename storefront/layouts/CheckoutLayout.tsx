@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { NotificationsProvider } from '../components/Notifications';
+import { ShopLogo } from '../components/ShopLogo';
+import { localizedPath } from '../i18n/locales';
+import styles from './CheckoutLayout.module.css';
+
+/**
+ * Checkout (SPEC §2): a quiet page without menus or footer links that lead away from the order — the
+ * logo (back to the shop) and the page.
+ */
+export function CheckoutLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const { locale } = usePageContext();
+  return (
+    <NotificationsProvider>
+      <header className={styles.header}>
+        <div className="page-width">
+          <a href={localizedPath('/', locale)} aria-label={t('backToHome')}>
+            <ShopLogo />
+          </a>
+        </div>
+      </header>
+      <main id="main-content" className={`page-width ${styles.main}`} tabIndex={-1}>
+        {children}
+      </main>
+    </NotificationsProvider>
+  );
+}

@@ -1,0 +1,12 @@
+import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { BestsellerPageQuery } from './BestsellerPage.query';
+
+export default definePageQuery({
+  query: BestsellerPageQuery,
+  variables: (pageContext) => {
+    const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+    return { locale: GRAPH_LOCALE[pageContext.locale], filters, sort: sort ?? 'topseller', page };
+  },
+});

@@ -1,0 +1,22 @@
+import { redirect } from 'vike/abort';
+import { shownPathOf } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import type { RoutePageQuery$data } from './__generated__/RoutePageQuery.graphql';
+import { RoutePageQuery } from './RoutePage.query';
+import { isContentPath, isIdPath, routeVariables } from './routePage';
+import { loadRouteView } from './routeViews';
+
+export default definePageQuery({
+  query: RoutePageQuery,
+  variables: routeVariables,
+  statusOf: (data, pageContext) => {
+    const route = (data as RoutePageQuery$data).route;
+    const url = route.__typename === 'ProductPage' ? route.product.url : route.__typename === 'CategoryPage' ? route.category.url : route.__typename === 'LandingPageRoute' ? route.landingPage.url : null;
+    // /fr/detail/{id} (where the language switcher leads) → the product's French SEO path.
+    const shown = shownPathOf(pageContext);
+    if (url && isIdPath(shown) && url !== shown) throw redirect(url, 301);
+    if (route.__typename !== 'NotFound') return 200;
+    return isContentPath(shown, pageContext.locale) ? 200 : 404;
+  },
+  prepare: loadRouteView,
+});

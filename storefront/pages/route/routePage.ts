@@ -1,0 +1,27 @@
+import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { contentPageOf } from '../../i18n/contentPages';
+import { GRAPH_LOCALE, localizedPath, shownPathOf, splitLocalePath, type ShopLocale } from '../../i18n/locales';
+import type { PageContext } from 'vike/types';
+
+/** The path the gateway resolves for a URL: /cp/{path} shows the category at /{path} (SPEC §2). */
+export function gatewayPathOf(pageContext: PageContext): string {
+  const { locale, logicalPath } = splitLocalePath(shownPathOf(pageContext));
+  const categoryPath = /^\/cp(\/.+)$/.exec(logicalPath)?.[1];
+  return localizedPath(categoryPath ?? logicalPath, locale);
+}
+
+/** The route query's variables: the path, and the listing's filters, sorting and page from the query string (SPEC §9). */
+export function routeVariables(pageContext: PageContext) {
+  const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+  return { path: gatewayPathOf(pageContext), locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page, withListing: true };
+}
+
+/** Paths by id (/detail/{id}, /navigation/{id}, /landingPage/{id}) lead on to the entity's SEO path. */
+export function isIdPath(path: string): boolean {
+  return /^\/(detail|navigation|landingPage)\//.test(splitLocalePath(path).logicalPath);
+}
+
+/** A path the gateway does not know is a 404, unless it is one of the content pages of SPEC §2 (body later). */
+export function isContentPath(path: string, locale: ShopLocale): boolean {
+  return contentPageOf(splitLocalePath(path).logicalPath, locale) !== undefined;
+}

@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import type { CategoryPageView } from '../../components/CategoryPageView';
+import type { LandingPageView } from '../../components/LandingPageView';
+import type { ProductPageView } from '../../components/ProductPageView';
+
+/**
+ * The route page shows a product, a category or a landing page: each view (with its components and
+ * fragments) is its own chunk, loaded once the page query says which one the path shows — before the
+ * render (data hook on the server and on client navigation, +onBeforeRenderClient before hydration),
+ * so nothing suspends and a product page does not ship the category page's code.
+ */
+interface RouteViews {
+  ProductPage: typeof ProductPageView;
+  CategoryPage: typeof CategoryPageView;
+  LandingPageRoute: typeof LandingPageView;
+}
+
+const loaders: { [K in keyof RouteViews]: () => Promise<RouteViews[K]> } = {
+  ProductPage: () => import('../../components/ProductPageView').then((module) => module.ProductPageView),
+  CategoryPage: () => import('../../components/CategoryPageView').then((module) => module.CategoryPageView),
+  LandingPageRoute: () => import('../../components/LandingPageView').then((module) => module.LandingPageView),
+};
+
+const loaded: Partial<RouteViews> = {};
+
+function isRouteView(typename: unknown): typename is keyof RouteViews {
+  return typeof typename === 'string' && typename in loaders;
+}
+
+/** Loads the view for a route query's answer (`data.route.__typename`); nothing for NotFound. */
+export async function loadRouteView(data: Record<string, unknown> | null | undefined): Promise<void> {
+  const typename = (data?.route as { __typename?: unknown } | undefined)?.__typename;
+  if (!isRouteView(typename) || loaded[typename]) return;
+  (loaded as Record<string, ComponentType<never>>)[typename] = (await loaders[typename]()) as ComponentType<never>;
+}
+
+/** The loaded view of a kind of route; undefined only if loadRouteView was skipped. */
+export function routeView<K extends keyof RouteViews>(typename: K): RouteViews[K] | undefined {
+  return loaded[typename];
+}

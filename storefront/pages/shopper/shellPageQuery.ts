@@ -1,0 +1,9 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { ShellPageQuery } from './ShellPage.query';
+
+/** The query of pages that show only the shell around their body. */
+export const shellPageQuery = definePageQuery({
+  query: ShellPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});

@@ -1,0 +1,58 @@
+import type { PayloadError, Variables } from 'relay-runtime';
+
+/** One persisted operation: relay-compiler's SHA-256 id (the text only when persistence is off). */
+export interface PersistedOperation {
+  id: string;
+  text?: string | null;
+  variables: Variables;
+}
+
+export interface GraphQLPayload {
+  data?: Record<string, unknown> | null;
+  errors?: Array<PayloadError & { path?: ReadonlyArray<string | number>; extensions?: { code?: string; status?: number } }>;
+}
+
+/** The body the gateway reads: the id as a persisted query (Yoga/Apollo's extensions shape). */
+export function gatewayRequestBody(operation: PersistedOperation): string {
+  return JSON.stringify({
+    ...(operation.text ? { query: operation.text } : {}),
+    variables: operation.variables,
+    extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } },
+  });
+}
+
+/** The browser's call to /graphql (client navigation). Same origin, JSON: the gateway's CSRF rule passes. */
+export async function fetchFromGateway(operation: PersistedOperation): Promise<GraphQLPayload> {
+  try {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: gatewayRequestBody(operation),
+    });
+    return (await response.json()) as GraphQLPayload;
+  } catch {
+    // The network failed (offline, server gone): SPEC §8 calls it status 0; the page shows the 502 text.
+    return { data: null, errors: [{ message: 'network error', extensions: { code: 'STORE_API_UNREACHABLE', status: 0 } }] };
+  }
+}
+
+/** SPEC §8 error pages: the gateway's error code of a failed page query → the page's HTTP status. */
+export function errorStatusOf(code: string | undefined, status: number | undefined): number {
+  if (code === 'STORE_API_TIMEOUT' || status === 408) return 408;
+  if (code === 'STORE_API_UNREACHABLE' || status === 0) return 502;
+  if (status === 503 || code === 'TOO_MANY_REQUESTS' || status === 429) return 503;
+  if (status === 502 || status === 504) return 502;
+  return 500;
+}
+
+/**
+ * 200 when the page has its data; otherwise the status of the first error that emptied a root field
+ * (errors further down leave a usable page: a failed menu still shows the product).
+ */
+export function pageStatusOf(payload: GraphQLPayload): number {
+  const errors = payload.errors ?? [];
+  if (payload.data && errors.every((error) => (error.path?.length ?? 0) > 1 || payload.data?.[String(error.path?.[0])] != null)) return 200;
+  const first = errors.find((error) => (error.path?.length ?? 0) <= 1) ?? errors[0];
+  return errorStatusOf(first?.extensions?.code, first?.extensions?.status);
+}

@@ -1,0 +1,31 @@
+import type { GraphQLPayload, PersistedOperation } from './relay/gatewayFetch';
+import type { PageQueryDefinition } from './relay/pageQueryDefinition';
+import type { ShopLocale } from './i18n/locales';
+
+// What the shop adds to Vike's page context and config.
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** the page's language, from its URL prefix (+onBeforeRoute) */
+      locale: ShopLocale;
+      /**
+       * Server only (server/index.ts): runs one GraphQL operation against the gateway in-process with the
+       * shopper's cookies and headers; the gateway's Set-Cookie headers go onto the HTML response.
+       */
+      runGraphQL?: (operation: PersistedOperation) => Promise<GraphQLPayload>;
+      /**
+       * Server only: https and the lowercase host the shopper reached us at, for canonical and hreflang
+       * links (SPEC §2). Components use useShopOrigin(), which also works in the browser.
+       */
+      shopOrigin?: string;
+    }
+    interface Config {
+      pageQuery?: PageQueryDefinition;
+    }
+    interface ConfigResolved {
+      pageQuery?: PageQueryDefinition;
+    }
+  }
+}
+
+export {};
