@@ -155,3 +155,9 @@ test('the listing speaks French under /fr', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Filtres' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('article').first()).toContainText(/CHF/);
 });
+
+test('an overlong search term still searches (for its first 200 characters) instead of failing', async ({ request }) => {
+  const response = await request.get(`/search?search=${encodeURIComponent(`vitamin ${'x'.repeat(400)}`)}`);
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('vitamin');
+});
