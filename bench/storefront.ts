@@ -1,0 +1,298 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+// `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
+// (`tsx server/index.ts`, NODE_ENV=production) as a child process on a free loopback port, with a data folder
+// of its own under the OS temp dir (seeded on its first start, reused after). Measured with autocannon: SSR
+// throughput and p50/p99 of the home page, a category listing and a product page at 1 and 10 connections; and
+// the JavaScript each page ships (every same-origin `<script src>` and `<link rel="modulepreload">`, gzipped).
+// Replaces its own section of bench/RESULTS.md. Needs a built dist/ (runs `npm run build` once if missing).
+// Speed is measured here, never asserted in a test.
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per run
+const CONNECTIONS = [1, 10];
+const DATA_DIR = process.env.BENCH_STOREFRONT_DATA_DIR ?? join(tmpdir(), 'shop-bench', 'storefront');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SECTION_MARK = '<!-- storefront bench (bench/storefront.ts) -->';
+/** Targets of issue 4: product page p50 at concurrency 10, and the product page's JavaScript. */
+const TARGET_P50_MS = 50;
+const TARGET_JS_KB = 200;
+/** Other work on the machine skews the figures; the report says how busy it was when the run began. */
+const LOAD_AT_START = loadavg()[0] ?? 0;
+
+interface Page {
+  name: string;
+  path: string;
+}
+
+interface Row {
+  page: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface Shipped {
+  page: string;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+const log = (line: string): void => console.info(line);
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The last few KB of the server's output, shown when it fails to start. */
+function tail(stream: NodeJS.ReadableStream | null, keep: { text: string }): void {
+  stream?.on('data', (chunk: Buffer) => {
+    keep.text = (keep.text + chunk.toString('utf8')).slice(-4000);
+  });
+}
+
+function startServer(port: number): { child: ChildProcess; output: { text: string } } {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const output = { text: '' };
+  // Its own process group, so stopping it also stops the node process tsx runs the server in.
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, GRAPHIQL: 'false' },
+  });
+  tail(child.stdout, output);
+  tail(child.stderr, output);
+  return { child, output };
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  const pid = child.pid;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      try {
+        process.kill(-pid, 'SIGKILL'); // anything of the group left behind
+      } catch {
+        // none
+      }
+      resolve();
+    });
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: { text: string }): Promise<void> {
+  const deadline = Date.now() + 300_000; // a first start seeds the catalogue
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`bench: the server stopped (${child.exitCode ?? child.signalCode}):\n${output.text}`);
+    try {
+      const res = await fetch(`${origin}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`bench: the server did not answer /health within 5 minutes:\n${output.text}`);
+}
+
+async function html(origin: string, path: string): Promise<string> {
+  const res = await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`bench: ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+async function findPages(origin: string): Promise<Page[]> {
+  const res = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ navigation(depth: 2) { children { url } } }' }),
+  });
+  const body = (await res.json()) as { data?: { navigation?: { children: { url: string }[] }[] } };
+  const categoryUrl = body.data?.navigation?.flatMap((top) => top.children)[0]?.url;
+  if (!categoryUrl) throw new Error(`bench: no category in the navigation: ${JSON.stringify(body).slice(0, 300)}`);
+  const categoryPath = new URL(categoryUrl, origin).pathname;
+  const productPath = /href="(\/(?:[^"#?]*\/)?p1\d+)"/.exec(await html(origin, categoryPath))?.[1];
+  if (!productPath) throw new Error(`bench: no product link on ${categoryPath}`);
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category listing', path: categoryPath },
+    { name: 'product page', path: productPath },
+  ];
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+}
+
+/** Every same-origin `<script src>` and `<link rel="modulepreload" href>` of the page, fetched once and gzipped. */
+async function measureJavaScript(origin: string, page: Page): Promise<Shipped> {
+  const text = await html(origin, page.path);
+  const urls = new Set<string>();
+  for (const [tag] of text.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src');
+    if (src) urls.add(new URL(src, `${origin}${page.path}`).href);
+  }
+  for (const [tag] of text.matchAll(/<link\b[^>]*>/gi)) {
+    const href = attribute(tag, 'href');
+    if (href && (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) urls.add(new URL(href, `${origin}${page.path}`).href);
+  }
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let files = 0;
+  for (const url of urls) {
+    if (new URL(url).origin !== origin) continue;
+    const res = await fetch(url);
+    if (res.status !== 200) throw new Error(`bench: ${url} answered ${res.status}`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+    files++;
+  }
+  return { page: page.name, files, rawBytes, gzipBytes };
+}
+
+async function measureSsr(origin: string, page: Page): Promise<Row[]> {
+  const options = { url: `${origin}${page.path}`, headers: { accept: 'text/html' } };
+  // A short warm-up so the first measured second is not the JIT's.
+  await autocannon({ ...options, connections: 1, duration: 1 });
+  const rows: Row[] = [];
+  for (const connections of CONNECTIONS) {
+    log(`bench: ${page.name} ${page.path} · ${connections} connection(s) · ${DURATION} s`);
+    const result = await autocannon({ ...options, connections, duration: DURATION });
+    rows.push({
+      page: page.name,
+      connections,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+  return rows;
+}
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+const ms = (value: number): string => (!Number.isFinite(value) ? '–' : value < 1 ? '< 1' : String(Math.round(value)));
+
+function report(pages: Page[], rows: Row[], shipped: Shipped[]): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const productP50 = rows.find((r) => r.page === 'product page' && r.connections === 10)?.p50 ?? NaN;
+  const productJs = shipped.find((s) => s.page === 'product page')?.gzipBytes ?? NaN;
+  const p50Met = productP50 < TARGET_P50_MS;
+  const jsMet = productJs / 1024 <= TARGET_JS_KB;
+  const lines = [
+    SECTION_MARK,
+    '# Benchmark: the SSR storefront',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/storefront.ts): the real server`,
+    '(`tsx server/index.ts`, NODE_ENV=production, the built `dist/`, the embedded Store API with the seeded shop) as a child process on loopback.',
+    `Machine: ${availableParallelism()} CPUs (nproc) · ${cpu} · Node ${process.version} · ${process.platform}/${process.arch}.`,
+    `autocannon runs ${DURATION} s per row on the same machine as the server (the load generator shares the CPUs); 1-minute load average when the run began: ${LOAD_AT_START.toFixed(2)}.`,
+    '',
+    `**Targets (issue 4):** the product page answers in under **${TARGET_P50_MS} ms p50 at concurrency 10**; it ships at most **${TARGET_JS_KB} KB gzip** of JavaScript.`,
+    '',
+    '| page | path | connections | requests/s | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const path = pages.find((p) => p.name === r.page)?.path ?? '';
+    lines.push(`| ${r.page} | \`${path}\` | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
+  }
+  lines.push('', '**JavaScript shipped** (same-origin `<script src>` and `<link rel="modulepreload">` of the server-rendered HTML, each fetched once, gzip level 9):', '');
+  lines.push('| page | files | KB raw | KB gzip |', '|---|---:|---:|---:|');
+  for (const s of shipped) lines.push(`| ${s.page} | ${s.files} | ${kb(s.rawBytes)} | ${kb(s.gzipBytes)} |`);
+  lines.push(
+    '',
+    '**Targets:**',
+    `- product page p50 at concurrency 10: ${ms(productP50)} ms — ${p50Met ? `**met** (under ${TARGET_P50_MS} ms)` : `**not met** (target under ${TARGET_P50_MS} ms)`}.`,
+    `- product page JavaScript: ${kb(productJs)} KB gzip — ${jsMet ? `**met** (at most ${TARGET_JS_KB} KB)` : `**not met** (target at most ${TARGET_JS_KB} KB)`}.`,
+    '',
+    '1 KB = 1024 bytes. autocannon reports latency in whole milliseconds. Each request is a full server render: routing, the page’s one GraphQL',
+    'query against the gateway in process, React rendering to HTML. Chunks a page loads later with a dynamic import (not',
+    'modulepreloaded) are not counted.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+if (!existsSync(join(ROOT, 'dist', 'server')) || !existsSync(join(ROOT, 'dist', 'client'))) {
+  log('bench: no built dist/, running `npm run build` once');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
+}
+
+const port = await freeLoopbackPort();
+const origin = `http://127.0.0.1:${port}`;
+log(`bench: starting the server on ${origin} with DATA_DIR=${DATA_DIR} (seeded on its first start, kept for later runs)`);
+const { child, output } = startServer(port);
+const onExit = (): void => {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+};
+process.on('exit', onExit);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    onExit();
+    process.exit(130);
+  });
+}
+try {
+  await waitForHealth(origin, child, output);
+  const pages = await findPages(origin);
+  log(`bench: pages: ${pages.map((p) => `${p.name} ${p.path}`).join(', ')}`);
+  const shipped: Shipped[] = [];
+  for (const page of pages) shipped.push(await measureJavaScript(origin, page));
+  const rows: Row[] = [];
+  for (const page of pages) rows.push(...(await measureSsr(origin, page)));
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  let kept = previous;
+  const start = previous.indexOf(SECTION_MARK);
+  if (start >= 0) {
+    // Only this section goes; anything after it (another bench's section) stays.
+    const next = previous.indexOf('<!-- ', start + SECTION_MARK.length);
+    kept = `${previous.slice(0, start).trimEnd()}${next >= 0 ? `\n\n${previous.slice(next)}` : ''}`;
+  }
+  writeFileSync(file, `${kept.trimEnd()}\n\n${report(pages, rows, shipped)}`);
+  log(`bench: appended the storefront section to ${file.pathname}`);
+  for (const s of shipped) log(`bench: ${s.page}: ${s.files} JavaScript file(s), ${kb(s.gzipBytes)} KB gzip`);
+} finally {
+  await stopServer(child);
+}
