@@ -197,7 +197,7 @@ test('the French footer lists the SPEC links, logos, socials and notes', async (
   await expect(footer.getByRole('link', { name: 'Pharmacie Edelweiss sur Instagram' })).toHaveAttribute('href', /instagram/);
   await expect(footer).toContainText('intelligence artificielle');
   await expect(footer).toContainText('décisions de santé');
-  await expect(footer).toContainText('sur 5 étoiles');
+  await expect(footer).toContainText('figurent sur chaque produit');
 });
 
 test('the newsletter form checks the email and says that subscribing comes soon', async ({ page }) => {
