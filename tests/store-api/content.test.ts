@@ -120,6 +120,19 @@ describe('POST /navigation/{activeId}/{rootId}', () => {
     expect(names(res.json)).toEqual([{ 'Vitamine de': ['Vitamin D de'] }, 'Baby de']);
   });
 
+  it('answers a renamed category at once, although the menu answer is remembered between requests', async () => {
+    const first = await shop.call('POST', '/store-api/navigation/main-navigation/main-navigation', { body: {} });
+    const baby = first.json.find((c: { name: string }) => c.name === 'Baby de') as { id: string };
+    const rename = shop.db.prepare('UPDATE category_translation SET name = ? WHERE category_id = ? AND language_id = ?');
+    rename.run('Baby & Kind de', baby.id, LANGUAGE_ID.de);
+    try {
+      const second = await shop.call('POST', '/store-api/navigation/main-navigation/main-navigation', { body: {} });
+      expect(names(second.json)).toEqual([{ 'Vitamine de': ['Vitamin D de'] }, 'Baby & Kind de']);
+    } finally {
+      rename.run('Baby de', baby.id, LANGUAGE_ID.de);
+    }
+  });
+
   it('stops at depth 1', async () => {
     const res = await shop.call('POST', '/store-api/navigation/main-navigation/main-navigation', { body: { depth: 1 }, headers: it_ });
     expect(names(res.json)).toEqual(['Vitamine it', 'Baby it']);

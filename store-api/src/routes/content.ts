@@ -1,6 +1,7 @@
 import type { StoreApiApp } from '../app';
 import type { SalesChannelContext } from '../context';
 import { applyIncludes, parseCriteria, readCriteriaInput, searchEntities } from '../dal';
+import { remembered } from '../dal/statements';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
 import { categoriesJson, findSalesChannelCategory, loadNavigation, resolveCategoryAlias } from '../entities/category';
@@ -67,12 +68,19 @@ export function registerContentRoutes(app: StoreApiApp): void {
     const ctx = c.get('ctx');
     const input = await readCriteriaInput(c);
     const criteria = parseCriteria(input, { entity: 'category', maxLimit: c.get('deps').config.maxLimit });
-    const tree = loadNavigation(ctx, c.req.param('activeId'), c.req.param('rootId'), {
-      depth: depthParam(input.depth),
-      buildTree: booleanParam(input.buildTree, true),
-      loadMedia: contentCatalogue().loadMedia,
+    const depth = depthParam(input.depth);
+    const buildTree = booleanParam(input.buildTree, true);
+    // Every page's header and footer ask for the same menu: its answer is the same for every visitor of a
+    // language, so it is remembered until the database changes.
+    const key = JSON.stringify([
+      'navigation', ctx.salesChannel.id, ctx.languageId, ctx.includeSeoUrls, ctx.origin,
+      c.req.param('activeId'), c.req.param('rootId'), depth, buildTree, criteria.includes, criteria.excludes,
+    ]);
+    const body = remembered(ctx.db, key, () => {
+      const tree = loadNavigation(ctx, c.req.param('activeId'), c.req.param('rootId'), { depth, buildTree, loadMedia: contentCatalogue().loadMedia });
+      return JSON.stringify(applyIncludes(tree, criteria.includes, criteria.excludes));
     });
-    return c.json(applyIncludes(tree, criteria.includes, criteria.excludes));
+    return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   app.on(['GET', 'POST'], '/landing-page/:landingPageId', async (c) => {
