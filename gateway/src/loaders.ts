@@ -96,6 +96,37 @@ function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404;
 }
 
+/**
+ * A per-request loader for Store API routes that answer one entity per call (a CMS page, a landing page):
+ * keys are `${languageId}:${id}`, a 404 is `null`, and the same key is read once per request.
+ */
+export function onePerCallLoader<V>(
+  cache: WeakMap<GatewayContext, DataLoader<string, V | null>>,
+  ctx: GatewayContext,
+  readOne: (languageId: string, id: string) => Promise<V>,
+): DataLoader<string, V | null> {
+  let loader = cache.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(
+      (keys) =>
+        Promise.all(
+          keys.map(async (key) => {
+            const [languageId, id] = splitKey(key);
+            try {
+              return await readOne(languageId, id);
+            } catch (error) {
+              if (isNotFound(error)) return null;
+              throw error;
+            }
+          }),
+        ),
+      { batch: false },
+    );
+    cache.set(ctx, loader);
+  }
+  return loader;
+}
+
 function createCatalogLoaders(ctx: GatewayContext): CatalogLoaders {
   const known = new Map<string, ShopwareProduct>();
   const remember = (languageId: string, product: ShopwareProduct) => {

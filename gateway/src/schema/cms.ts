@@ -1,8 +1,8 @@
 import type { Schemas } from '@shopware/api-client/store-api-types';
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { GatewayContext } from '../context';
 import { safeExternalLink } from '../links';
-import { catalogLoaders, loaderKey, type ShopwareProduct } from '../loaders';
+import { catalogLoaders, loaderKey, onePerCallLoader, type ShopwareProduct } from '../loaders';
 import { builder, type Localized } from './builder';
 import { listingFromStoreResult, ProductListingRef, type ProductListingResult } from './listing';
 import { localizedMedia, MediaRef, type ShopwareMedia } from './media';
@@ -412,26 +412,11 @@ const CmsSectionRef = builder.objectRef<Localized<ShopwareCmsSection>>('CmsSecti
 const cmsLoaders = new WeakMap<GatewayContext, DataLoader<string, ShopwareCmsPage | null>>();
 
 export function cmsPageLoader(ctx: GatewayContext): DataLoader<string, ShopwareCmsPage | null> {
-  let loader = cmsLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(
-      (keys) =>
-        Promise.all(
-          keys.map(async (key) => {
-            const [languageId = '', id = ''] = key.split(':');
-            try {
-              return (await ctx.store(languageId).invoke('readCms post /cms/{id}', { pathParams: { id }, body: {} })) as unknown as ShopwareCmsPage;
-            } catch (error) {
-              if ((error as { statusCode?: number }).statusCode === 404) return null;
-              throw error;
-            }
-          }),
-        ),
-      { batch: false }, // the Store API reads one CMS page per call
-    );
-    cmsLoaders.set(ctx, loader);
-  }
-  return loader;
+  return onePerCallLoader(
+    cmsLoaders,
+    ctx,
+    async (languageId, id) => (await ctx.store(languageId).invoke('readCms post /cms/{id}', { pathParams: { id }, body: {} })) as unknown as ShopwareCmsPage,
+  );
 }
 
 export const CmsPageRef = builder.objectRef<Localized<ShopwareCmsPage>>('CmsPage');

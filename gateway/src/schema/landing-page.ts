@@ -1,9 +1,9 @@
 import type { Schemas } from '@shopware/api-client/store-api-types';
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context';
 import { linkFor } from '../links';
-import { loaderKey } from '../loaders';
+import { loaderKey, onePerCallLoader } from '../loaders';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { SeoMetaRef } from './category';
 import { CmsPageRef, localizedCmsPage } from './cms';
@@ -17,26 +17,9 @@ const byContext = new WeakMap<GatewayContext, DataLoader<string, ShopwareLanding
 
 /** Landing pages with their resolved CMS page by `${languageId}:${id}` (POST /landing-page/{id}, one per call). */
 export function landingPageLoader(ctx: GatewayContext): DataLoader<string, ShopwareLandingPage | null> {
-  let loader = byContext.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(
-      (keys) =>
-        Promise.all(
-          keys.map(async (key) => {
-            const [languageId = '', id = ''] = key.split(':');
-            try {
-              return await ctx.store(languageId).invoke('readLandingPage post /landing-page/{landingPageId}', { pathParams: { landingPageId: id }, body: {} });
-            } catch (error) {
-              if ((error as { statusCode?: number }).statusCode === 404) return null;
-              throw error;
-            }
-          }),
-        ),
-      { batch: false },
-    );
-    byContext.set(ctx, loader);
-  }
-  return loader;
+  return onePerCallLoader(byContext, ctx, (languageId, id) =>
+    ctx.store(languageId).invoke('readLandingPage post /landing-page/{landingPageId}', { pathParams: { landingPageId: id }, body: {} }),
+  );
 }
 
 function text(value: string | null | undefined): string | null {
