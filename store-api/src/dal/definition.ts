@@ -78,3 +78,11 @@ export function isTranslated(field: FieldDefinition): field is TranslatedField {
 export function associationEntity(entity: string, association: string): string | undefined {
   return registry.get(entity)?.associations[association]?.entity;
 }
+
+/** The loaded entities in the order of the requested ids, skipping ids that were not found (hydrate's contract). */
+export function inIdOrder<T>(found: ReadonlyMap<string, T>, ids: readonly string[]): T[] {
+  return ids.flatMap((id) => {
+    const entity = found.get(id);
+    return entity === undefined ? [] : [entity];
+  });
+}

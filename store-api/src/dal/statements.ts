@@ -43,8 +43,10 @@ const MAX_REMEMBERED = 500;
 const memory = new WeakMap<Db, { version: string; values: Map<string, unknown> }>();
 
 function databaseVersion(db: Db): string {
+  // Both through cached statements: this runs on every remembered read (db.pragma() prepares anew each time).
   const own = cachedStatement(db, 'SELECT total_changes() AS n').get() as { n: number };
-  return `${String(db.pragma('data_version', { simple: true }))}:${own.n}`;
+  const version = cachedStatement(db, 'PRAGMA data_version').get() as { data_version: number };
+  return `${version.data_version}:${own.n}`;
 }
 
 /** A value derived only from the database (and the key), remembered until the database changes. */

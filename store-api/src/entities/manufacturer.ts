@@ -1,6 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import { translatedColumn } from '../dal/translation';
-import { registerEntity } from '../dal/definition';
+import { inIdOrder, registerEntity } from '../dal/definition';
 import { idList, queryAll } from '../dal/statements';
 import { loadMedia } from './media';
 
@@ -72,6 +72,6 @@ registerEntity({
   defaultSort: [{ field: 'name', order: 'ASC' }],
   hydrate: (ctx, ids) => {
     const loaded = loadManufacturers(ctx, ids);
-    return ids.flatMap((id) => (loaded.has(id) ? [loaded.get(id)!] : []));
+    return inIdOrder(loaded, ids);
   },
 });

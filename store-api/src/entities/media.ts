@@ -1,6 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import { translatedColumn } from '../dal/translation';
-import { registerEntity } from '../dal/definition';
+import { inIdOrder, registerEntity } from '../dal/definition';
 import { idList, queryAll } from '../dal/statements';
 
 // Media as Shopware's Store API answers them: absolute URLs on the request's origin, with
@@ -120,7 +120,7 @@ registerEntity({
   },
   hydrate: (ctx, ids) => {
     const media = loadMedia(ctx, ids);
-    return ids.flatMap((id) => (media.has(id) ? [media.get(id)!] : []));
+    return inIdOrder(media, ids);
   },
 });
 

@@ -1,7 +1,7 @@
 import type { SalesChannelContext } from '../context';
 import { translatedColumn } from '../dal/translation';
 import { emptyCriteria, type Criteria } from '../dal/criteria';
-import { registerEntity, type SqlFragment } from '../dal/definition';
+import { inIdOrder, registerEntity, type SqlFragment } from '../dal/definition';
 import { idList, queryAll, queryAllRemembered } from '../dal/statements';
 import { calculatedCheapestPrice, calculatedPrice, tierPrices, type PriceReferenceInput, type TierPrice } from '../domain/pricing';
 import { stableId } from '../ids';
@@ -217,7 +217,7 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
     return parent ? (map.get(parent.id) ?? []) : [];
   };
 
-  const requested = ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []));
+  const requested = inIdOrder(rows, ids);
   const mediaIds = new Set<string>();
   const optionIds = new Set<string>();
   for (const row of requested) {
@@ -394,8 +394,8 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       deliveryTime: deliveryTimeId ? (deliveryTimes.get(deliveryTimeId) ?? null) : null,
       cover: cover ? productMediaJson(cover) : null,
       media: pmList.map(productMediaJson),
-      properties: propertyIds.flatMap((id) => (optionJson.has(id) ? [optionJson.get(id)!] : [])),
-      options: optionIdList.flatMap((id) => (optionJson.has(id) ? [optionJson.get(id)!] : [])),
+      properties: inIdOrder(optionJson, propertyIds),
+      options: inIdOrder(optionJson, optionIdList),
       seoUrls: seoUrls ? (seoUrls.get(row.id) ?? []) : null,
       seoCategory: seoCategories.get(inheritedList(categories, row)[0]?.category_id ?? '') ?? null,
       crossSellings: crossSellings ? (crossSellings.get(row.id) ?? []) : null,
@@ -627,7 +627,7 @@ registerEntity({
   associations: {},
   hydrate: (ctx, ids) => {
     const taxes = new Map(loadTaxes(ctx).map((tax) => [tax.id as string, tax]));
-    return ids.flatMap((id) => (taxes.has(id) ? [taxes.get(id)!] : []));
+    return inIdOrder(taxes, ids);
   },
 });
 
@@ -641,7 +641,7 @@ registerEntity({
   associations: {},
   hydrate: (ctx, ids) => {
     const units = loadUnits(ctx);
-    return ids.flatMap((id) => (units.has(id) ? [units.get(id)!] : []));
+    return inIdOrder(units, ids);
   },
 });
 

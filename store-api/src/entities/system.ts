@@ -1,6 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import { hasAssociation } from '../dal/criteria';
-import { registerEntity } from '../dal/definition';
+import { inIdOrder, registerEntity } from '../dal/definition';
 import { cachedStatement } from '../dal/statements';
 import { stableId } from '../ids';
 
@@ -623,11 +623,7 @@ const ORDERED_BY_POSITION = [{ field: 'position', order: 'ASC' as const }];
 
 /** Hydrates by id from a loader that answers the (small) whole table, in the order of the ids. */
 function byIds(all: Json[], ids: string[]): Json[] {
-  const byId = new Map(all.map((e) => [e.id as string, e]));
-  return ids.flatMap((id): Json[] => {
-    const found = byId.get(id);
-    return found ? [found] : [];
-  });
+  return inIdOrder(new Map(all.map((e) => [e.id as string, e])), ids);
 }
 
 // The shop has one locale per language, so a locale is read from its language's row: this lets clients
@@ -762,13 +758,7 @@ registerEntity({
     name: { column: 'name', type: 'string', translated: true },
   },
   associations: {},
-  hydrate: (ctx, ids) => {
-    const all = loadDeliveryTimes(ctx);
-    return ids.flatMap((id): Json[] => {
-      const found = all.get(id);
-      return found ? [found] : [];
-    });
-  },
+  hydrate: (ctx, ids) => inIdOrder(loadDeliveryTimes(ctx), ids),
 });
 
 registerEntity({
