@@ -34,7 +34,7 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
       },
     }),
   );
-  app.get('*', serveStatic({ root: `${distDir}/client` }));
+  // dist/client holds only /assets (there is no public/ folder): no file lookup for every page request.
 
   app.get('*', async (c) => {
     const request = c.req.raw;
