@@ -1,13 +1,19 @@
 import { createInstance, type i18n } from 'i18next';
+import deCart from './de/cart.json';
 import deCatalog from './de/catalog.json';
+import deCheckout from './de/checkout.json';
 import deCommon from './de/common.json';
 import deProduct from './de/product.json';
 import deShell from './de/shell.json';
+import frCart from './fr/cart.json';
 import frCatalog from './fr/catalog.json';
+import frCheckout from './fr/checkout.json';
 import frCommon from './fr/common.json';
 import frProduct from './fr/product.json';
 import frShell from './fr/shell.json';
+import itCart from './it/cart.json';
 import itCatalog from './it/catalog.json';
+import itCheckout from './it/checkout.json';
 import itCommon from './it/common.json';
 import itProduct from './it/product.json';
 import itShell from './it/shell.json';
@@ -16,15 +22,16 @@ import { DEFAULT_LOCALE, type ShopLocale } from './locales';
 /**
  * Every user-facing text lives in these resources (de, it, fr). One namespace per area, each owned by
  * one part of the storefront: common (errors, 404, generic), shell (header, footer, navigation),
- * catalog (listings, search, CMS), product (product page).
+ * catalog (listings, search, CMS), product (product page), cart (cart page, add to cart, header
+ * count), checkout (checkout, order success and payment pages).
  */
-export const NAMESPACES = ['common', 'shell', 'catalog', 'product'] as const;
+export const NAMESPACES = ['common', 'shell', 'catalog', 'product', 'cart', 'checkout'] as const;
 export type ShopNamespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  de: { common: deCommon, shell: deShell, catalog: deCatalog, product: deProduct },
-  it: { common: itCommon, shell: itShell, catalog: itCatalog, product: itProduct },
-  fr: { common: frCommon, shell: frShell, catalog: frCatalog, product: frProduct },
+  de: { common: deCommon, shell: deShell, catalog: deCatalog, product: deProduct, cart: deCart, checkout: deCheckout },
+  it: { common: itCommon, shell: itShell, catalog: itCatalog, product: itProduct, cart: itCart, checkout: itCheckout },
+  fr: { common: frCommon, shell: frShell, catalog: frCatalog, product: frProduct, cart: frCart, checkout: frCheckout },
 } as const;
 
 /**

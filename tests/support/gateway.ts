@@ -5,7 +5,7 @@ import { createGatewayMetrics, type GatewayMetrics } from '../../gateway/src/met
 import type { QueryLimits } from '../../gateway/src/plugins/query-limits';
 import { createGateway, type Gateway } from '../../gateway/src/yoga';
 import type { Plugin } from 'graphql-yoga';
-import { ORIGIN, openTestShop } from './shop';
+import { ORIGIN, openPrivateTestShop, openTestShop } from './shop';
 
 /** One request the gateway made to the embedded Store API. */
 export interface StoreCall {
@@ -53,9 +53,16 @@ export interface TestGateway {
  * operation's own calls.
  */
 export async function openTestGateway(
-  options: { env?: NodeJS.ProcessEnv; limits?: QueryLimits; schema?: GraphQLSchema; plugins?: Plugin[] } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    limits?: QueryLimits;
+    schema?: GraphQLSchema;
+    plugins?: Plugin[];
+    /** a copy of the seeded database for this gateway alone (tests that write carts, customers, orders) */
+    privateShop?: boolean;
+  } = {},
 ): Promise<TestGateway> {
-  const shop = await openTestShop();
+  const shop = options.privateShop ? await openPrivateTestShop() : await openTestShop();
   const calls: StoreCall[] = [];
   const countingApp = {
     async fetch(request: Request): Promise<Response> {

@@ -1,13 +1,47 @@
-import { readStoreApiConfig } from '../../store-api/src/config';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readStoreApiConfig, type StoreApiConfig } from '../../store-api/src/config';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
 
 export const ORIGIN = 'http://shop.test';
 
 /** The embedded Store API on the database seeded once per test run (tests/support/global-setup.ts). */
 export async function openTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+  return openShopAt(readStoreApiConfig({ DATA_DIR: seededDataDir() }));
+}
+
+function seededDataDir(): string {
   const dataDir = process.env.TEST_DATA_DIR;
   if (!dataDir) throw new Error('TEST_DATA_DIR is not set: run the tests through vitest (global setup seeds it)');
-  const config = readStoreApiConfig({ DATA_DIR: dataDir });
+  return dataDir;
+}
+
+/**
+ * A shop of the test file's own: a copy of the seeded database (media files shared), for tests that
+ * write carts, customers and orders, so files running side by side never see each other's rows.
+ * `close()` removes the copy.
+ */
+export async function openPrivateTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+  const seeded = readStoreApiConfig({ DATA_DIR: seededDataDir() });
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-private-'));
+  // VACUUM INTO gives a consistent copy even while other files read the seeded database.
+  const { openDatabase } = await import('../../store-api/src/db/connection');
+  const source = openDatabase(seeded.databaseFile);
+  source.prepare('VACUUM INTO ?').run(join(dataDir, 'shop.sqlite'));
+  source.close();
+  for (const folder of ['media', 'thumbnail']) symlinkSync(join(seeded.dataDir, folder), join(dataDir, folder));
+  const shop = await openShopAt({ ...readStoreApiConfig({ DATA_DIR: dataDir }) });
+  const close = shop.close;
+  return Object.assign(shop, {
+    close() {
+      close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+async function openShopAt(config: StoreApiConfig): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
   const shop = await startEmbeddedStoreApi(config, () => {});
   const call: StoreApiCall = async (method, path, options = {}) => {
     const headers: Record<string, string> = {

@@ -365,4 +365,146 @@ CREATE TABLE article_translation (
 CREATE UNIQUE INDEX article_slug ON article_translation(language_id, slug);
 `,
   },
+  {
+    version: 2,
+    name: 'customers, carts, orders, payment and mail',
+    sql: `
+-- Number ranges (order, customer, invoice numbers): one row per range, incremented in the writing transaction.
+CREATE TABLE number_range (name TEXT PRIMARY KEY, last_value INTEGER NOT NULL);
+
+-- guest = 1: a checkout without an account (SPEC §4 Session). Guests may reuse an email; accounts may not.
+-- active = 0 with a double_opt_in_hash: registered, waiting for the emailed confirmation link.
+CREATE TABLE customer (
+  id TEXT PRIMARY KEY, customer_number TEXT NOT NULL UNIQUE, sales_channel_id TEXT NOT NULL,
+  customer_group_id TEXT NOT NULL REFERENCES customer_group(id), language_id TEXT NOT NULL REFERENCES language(id),
+  salutation_id TEXT REFERENCES salutation(id), title TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+  email TEXT NOT NULL, password_hash TEXT, guest INTEGER NOT NULL, active INTEGER NOT NULL,
+  account_type TEXT NOT NULL DEFAULT 'private', company TEXT, birthday TEXT,
+  double_opt_in_registration INTEGER NOT NULL DEFAULT 0, double_opt_in_hash TEXT UNIQUE,
+  double_opt_in_email_sent_at TEXT, double_opt_in_confirmed_at TEXT,
+  default_billing_address_id TEXT, default_shipping_address_id TEXT, default_payment_method_id TEXT,
+  first_login TEXT, last_login TEXT, created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE UNIQUE INDEX customer_account_email ON customer(email COLLATE NOCASE) WHERE guest = 0;
+CREATE INDEX customer_email ON customer(email COLLATE NOCASE);
+
+CREATE TABLE customer_address (
+  id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customer(id) ON DELETE CASCADE,
+  salutation_id TEXT REFERENCES salutation(id), title TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+  company TEXT, department TEXT, street TEXT NOT NULL, additional_address_line1 TEXT, additional_address_line2 TEXT,
+  zipcode TEXT, city TEXT NOT NULL, country_id TEXT NOT NULL REFERENCES country(id),
+  country_state_id TEXT REFERENCES country_state(id), phone_number TEXT,
+  created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE INDEX customer_address_customer ON customer_address(customer_id);
+
+-- The cart of a context token, stored as the shopper built it (line items, promotion codes, pharmacy);
+-- prices are calculated on every read, so a changed price or stock is never served stale.
+CREATE TABLE cart (
+  token TEXT PRIMARY KEY, sales_channel_id TEXT NOT NULL,
+  payload TEXT NOT NULL,                       -- JSON, see store-api/src/domain/cart-types.ts StoredCart
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+
+-- state: open | in_progress | completed | cancelled (Shopware's order state machine)
+CREATE TABLE "order" (
+  id TEXT PRIMARY KEY, order_number TEXT NOT NULL UNIQUE, sales_channel_id TEXT NOT NULL,
+  customer_id TEXT NOT NULL REFERENCES customer(id), language_id TEXT NOT NULL, currency_id TEXT NOT NULL,
+  order_date_time TEXT NOT NULL, state TEXT NOT NULL,
+  amount_total REAL NOT NULL, amount_net REAL NOT NULL, position_price REAL NOT NULL, shipping_total REAL NOT NULL,
+  tax_status TEXT NOT NULL, price TEXT NOT NULL,          -- JSON CartPrice
+  shipping_costs TEXT NOT NULL,                           -- JSON CalculatedPrice
+  billing_address_id TEXT NOT NULL, deep_link_code TEXT NOT NULL UNIQUE,
+  customer_comment TEXT, affiliate_code TEXT, campaign_code TEXT,
+  -- orderCustomer
+  email TEXT NOT NULL, salutation_id TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL, customer_number TEXT,
+  -- the shop's own: Click & Collect pharmacy, the promised delivery window, the download waiver
+  pharmacy_id TEXT REFERENCES pharmacy(id), expected_delivery TEXT,      -- JSON {earliest, latest, kind}
+  download_waiver_accepted INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE INDEX order_customer ON "order"(customer_id, order_date_time);
+
+CREATE TABLE order_address (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE,
+  salutation_id TEXT, title TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL, company TEXT, department TEXT,
+  street TEXT NOT NULL, additional_address_line1 TEXT, additional_address_line2 TEXT, zipcode TEXT, city TEXT NOT NULL,
+  country_id TEXT NOT NULL, country_state_id TEXT, phone_number TEXT
+);
+CREATE INDEX order_address_order ON order_address(order_id);
+
+CREATE TABLE order_line_item (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+  identifier TEXT NOT NULL, referenced_id TEXT, product_id TEXT, type TEXT NOT NULL, label TEXT NOT NULL,
+  quantity INTEGER NOT NULL, unit_price REAL NOT NULL, total_price REAL NOT NULL, tax_rate REAL,
+  price TEXT NOT NULL, payload TEXT NOT NULL DEFAULT '{}', states TEXT NOT NULL DEFAULT '[]',
+  cover_media_id TEXT, good INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX order_line_item_order ON order_line_item(order_id, position);
+
+-- state: open | in_progress | shipped | returned | cancelled
+CREATE TABLE order_delivery (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE,
+  shipping_order_address_id TEXT REFERENCES order_address(id), shipping_method_id TEXT NOT NULL,
+  state TEXT NOT NULL, shipping_date_earliest TEXT NOT NULL, shipping_date_latest TEXT NOT NULL,
+  shipping_costs TEXT NOT NULL, tracking_codes TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX order_delivery_order ON order_delivery(order_id);
+
+-- state: open | in_progress | paid | failed | cancelled (Shopware's transaction state machine).
+-- A retry with the same or another method adds a new transaction; the newest one is the order's payment.
+CREATE TABLE order_transaction (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE,
+  payment_method_id TEXT NOT NULL REFERENCES payment_method(id), amount TEXT NOT NULL,   -- JSON CalculatedPrice
+  state TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE INDEX order_transaction_order ON order_transaction(order_id, created_at);
+
+-- Every state change of an order, delivery or transaction, for the shop's records (SPEC §9: 10 years).
+CREATE TABLE state_history (
+  id TEXT PRIMARY KEY, entity TEXT NOT NULL, entity_id TEXT NOT NULL, order_id TEXT NOT NULL,
+  from_state TEXT, to_state TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX state_history_order ON state_history(order_id, created_at);
+
+-- One order per (context token, idempotency key): a double-submitted checkout answers the first order.
+CREATE TABLE order_request (
+  token TEXT NOT NULL, idempotency_key TEXT NOT NULL, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL, PRIMARY KEY (token, idempotency_key)
+);
+
+-- A visit of the embedded payment provider's page for one transaction (status: open | paid | failed | cancelled).
+CREATE TABLE payment_session (
+  id TEXT PRIMARY KEY, transaction_id TEXT NOT NULL REFERENCES order_transaction(id), order_id TEXT NOT NULL,
+  finish_url TEXT NOT NULL, error_url TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL, completed_at TEXT
+);
+
+-- Documents (invoice …) are rendered when downloaded; the row fixes their number and date.
+CREATE TABLE document (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES "order"(id) ON DELETE CASCADE, type TEXT NOT NULL,
+  document_number TEXT NOT NULL UNIQUE, deep_link_code TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX document_order ON document(order_id);
+
+-- The file a digital product (type digital) delivers; served by /order/download once the order is paid.
+CREATE TABLE product_download (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), media_id TEXT NOT NULL REFERENCES media(id),
+  position INTEGER NOT NULL
+);
+CREATE INDEX product_download_product ON product_download(product_id);
+CREATE TABLE order_line_item_download (
+  id TEXT PRIMARY KEY, order_line_item_id TEXT NOT NULL REFERENCES order_line_item(id) ON DELETE CASCADE,
+  order_id TEXT NOT NULL, media_id TEXT NOT NULL, position INTEGER NOT NULL, access_granted INTEGER NOT NULL
+);
+CREATE INDEX order_line_item_download_order ON order_line_item_download(order_id);
+
+-- Every mail the shop sends, rendered in the recipient's language; sent through SMTP when configured.
+CREATE TABLE mail_outbox (
+  id TEXT PRIMARY KEY, template TEXT NOT NULL, recipient TEXT NOT NULL, language_id TEXT NOT NULL,
+  subject TEXT NOT NULL, body_text TEXT NOT NULL, body_html TEXT NOT NULL,
+  customer_id TEXT, order_id TEXT, created_at TEXT NOT NULL, sent_at TEXT, send_error TEXT
+);
+CREATE INDEX mail_outbox_created ON mail_outbox(created_at);
+`,
+  },
 ];

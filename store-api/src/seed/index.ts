@@ -132,7 +132,7 @@ function wipe(db: Db): void {
     .pluck()
     .all() as string[];
   // Names come from the schema itself, never from input.
-  for (const table of tables) if (!KEPT_TABLES.has(table)) db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of tables) if (!KEPT_TABLES.has(table)) db.prepare(`DELETE FROM "${table}"`).run();
 }
 
 const CATEGORY_COLORS: Record<string, string> = {
