@@ -3,8 +3,12 @@ import type { StoreApiConfig } from './config';
 import { resolveContext, type SalesChannelContext } from './context';
 import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
+import { registerAccountRoutes } from './routes/account';
+import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContentRoutes } from './routes/content';
+import { registerOrderRoutes } from './routes/order';
+import { registerPharmacyRoutes } from './routes/pharmacy';
 import { registerSystemRoutes } from './routes/system';
 
 export interface StoreApiEnv {
@@ -58,5 +62,9 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);
+  registerCartRoutes(app);
+  registerPharmacyRoutes(app);
+  registerAccountRoutes(app);
+  registerOrderRoutes(app);
   return app;
 }

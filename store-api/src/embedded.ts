@@ -3,6 +3,7 @@ import { createStoreApi, type StoreApiApp } from './app';
 import { readStoreApiConfig, type StoreApiConfig } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { registerMediaRoutes } from './media';
+import { registerPaymentProviderRoutes } from './payment-provider';
 import { ensureSeeded } from './seed';
 
 export interface EmbeddedStoreApi {
@@ -28,6 +29,7 @@ export async function startEmbeddedStoreApi(
   const storeApi = createStoreApi({ db, config });
   const app = new Hono();
   registerMediaRoutes(app, { db, config });
+  registerPaymentProviderRoutes(app, { db, config });
   // Handed over whole, so the Store API's own 404 (Shopware's error envelope) answers unknown routes.
   app.all('/store-api/*', (c) => storeApi.fetch(c.req.raw));
   return { db, config, storeApi, app, close: () => db.close() };

@@ -1,4 +1,5 @@
 import type { PageContext } from 'vike/types';
 
-// Checkout (SPEC §2): /checkout, /checkout/cart, /checkout/add-to-cart, /checkout/success/{id}[/paid|/unpaid].
-export default (pageContext: PageContext) => /^\/checkout(\/|$)/.test(pageContext.urlPathname);
+// The checkout page itself (SPEC §2): /checkout. The cart (/checkout/cart), the add-to-cart page and the
+// order success pages (/checkout/success/…) have page folders of their own.
+export default (pageContext: PageContext) => pageContext.urlPathname === '/checkout';
