@@ -4,9 +4,10 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { renderPage } from 'vike/server';
 import type { Gateway } from '../gateway/src/yoga';
-import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
+import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie, splitLocalePath } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody } from '../storefront/relay/gatewayFetch';
+import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+import { mountCartForms } from './cartForms';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -36,6 +37,9 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
   );
   // dist/client holds only /assets (there is no public/ folder): no file lookup for every page request.
 
+  // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
+  mountCartForms(app, { gateway: options.gateway, logger: options.logger });
+
   app.get('*', async (c) => {
     const request = c.req.raw;
     const url = new URL(request.url);
@@ -61,6 +65,7 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
         const value = request.headers.get(name);
         if (value) headers.set(name, value);
       }
+      headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
       const response = await options.gateway.fetch(
         new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }),
       );

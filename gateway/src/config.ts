@@ -10,6 +10,11 @@ export interface GatewayConfig {
   timeoutMs: number;
   graphiql: boolean;
   production: boolean;
+  /**
+   * Where browsers reach the shop (PUBLIC_ORIGIN), e.g. https://www.apotheke.example: payment return URLs and
+   * registration links are built on it. null: the origin of each GraphQL request.
+   */
+  publicOrigin: string | null;
 }
 
 export class GatewaySetupError extends Error {
@@ -62,12 +67,22 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, embeddedAccessKey?: st
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new GatewaySetupError(`STORE_API_TIMEOUT_MS must be a positive number of milliseconds, got "${env.STORE_API_TIMEOUT_MS}".`);
   }
+  const rawOrigin = env.PUBLIC_ORIGIN?.trim();
+  let publicOrigin: string | null = null;
+  if (rawOrigin) {
+    try {
+      publicOrigin = new URL(rawOrigin).origin;
+    } catch {
+      throw new GatewaySetupError(`PUBLIC_ORIGIN is not a valid URL: "${rawOrigin}". Example: https://www.apotheke.example`);
+    }
+  }
   return {
     storeApiUrl,
     accessKey,
     timeoutMs,
     graphiql: !production || env.GRAPHIQL === 'true',
     production,
+    publicOrigin,
   };
 }
 

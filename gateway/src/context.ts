@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayConfig } from './config';
-import { DEFAULT_LOCALE, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
+import { DEFAULT_LOCALE, LOCALES, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
 import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreSession } from './store-client';
 
 /** Where the gateway's Store API is and how to reach it (the embedded one passes its app.fetch). */
@@ -42,6 +42,9 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/** Request header with the storefront page's language (de, it, fr); it wins over the language cookie. */
+export const PAGE_LOCALE_HEADER = 'x-shop-locale';
+
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const LANGUAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -57,9 +60,13 @@ export function createGatewayContext(options: {
   const givenToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token');
   const session: StoreSession = { contextToken: givenToken && TOKEN_PATTERN.test(givenToken) ? givenToken : null };
 
+  // The storefront names the language of the page being shown (x-shop-locale: de, it or fr): on /fr/checkout
+  // the cart's messages, method names and payment return pages are French whatever the cookie says.
+  const pageLocale = request.headers.get(PAGE_LOCALE_HEADER)?.trim();
   const givenLanguage = request.headers.get('sw-language-id') ?? readCookie(cookies, 'sw-language-id');
   const knownLanguage = givenLanguage && LANGUAGE_ID_PATTERN.test(givenLanguage) ? languages.localeOf(givenLanguage) : undefined;
-  const locale = knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+  const locale =
+    (LOCALES as readonly string[]).includes(pageLocale ?? '') ? (pageLocale as Locale) : (knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
   const languageId = languages.idOf(locale);
 
   const clients = new Map<string, StoreClient>();

@@ -14,7 +14,8 @@ export function mountGateway(
   app: Hono,
   options: { env: NodeJS.ProcessEnv; embedded?: EmbeddedBackEnd; publicOrigin: string; logger: Logger; plugins?: GatewayOptions['plugins'] },
 ): { gateway: Gateway; metrics: GatewayMetrics } {
-  const config = readGatewayConfig(options.env, options.embedded?.config?.accessKey);
+  // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
+  const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
   const metrics = createGatewayMetrics({ processMetrics: true });
   const gateway = createGateway({
     config,

@@ -1,27 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { useNotifications } from '../components/Notifications';
-
-export interface CartAddition {
-  productId: string;
-  /** the product's name, for the shopper's confirmation */
-  name: string;
-  quantity: number;
-}
-
-export interface ShopCart {
-  add(item: CartAddition): void;
-}
-
 /**
- * The seam for "add to cart". The cart issue (5) replaces the body with the cart mutation; until then
- * nothing is faked: the shopper is told, in an info notification, that the cart is coming soon.
+ * "Add to cart" for product pages, listing cards and the add-to-cart page: the addToCart mutation with
+ * the replace-or-cancel prompt on a Click & Collect / delivery conflict. The work lives in CartProvider
+ * (the layouts wrap every page in it); this module keeps the import path the buy box uses.
  */
-export function useCart(): ShopCart {
-  const { notify } = useNotifications();
-  const { t } = useTranslation('product');
-  return {
-    add({ name, quantity }) {
-      notify({ type: 'info', message: t('cart.comingSoon', { name, quantity }) });
-    },
-  };
-}
+export { useCart, type CartAddition, type CartAddResult, type ShopCart } from './CartProvider';

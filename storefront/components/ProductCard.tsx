@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { cardBadges, cardPrice } from '../catalog/cardPrice';
 import { formatPrice } from '../i18n/money';
 import { isShopLocale } from '../i18n/locales';
+import { CardAddToCart } from './CardAddToCart';
 import { RatingStars } from './RatingStars';
 import styles from './ProductCard.module.css';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
@@ -15,15 +16,21 @@ interface ProductCardProps {
 
 const CARD_IMAGE_SIZE = 600;
 
-/** A product in a grid or slider: picture, brand, name, price and the shop's badges. */
+/** A product in a grid or slider: picture, brand, name, price, the shop's badges and add to cart. */
 export function ProductCard({ product, eager = false }: ProductCardProps) {
   const { t, i18n } = useTranslation('catalog');
   const locale = isShopLocale(i18n.language) ? i18n.language : 'de';
   const data = useFragment(
     graphql`
       fragment ProductCard_product on Product {
+        productId
         name
         url
+        available
+        minPurchase
+        purchaseSteps
+        # A parent with variants is not bought itself: its card leads to the page to choose one.
+        hasVariants
         packing
         brand {
           name
@@ -58,6 +65,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
   const price = cardPrice(data);
   const badges = cardBadges(data);
   const amount = formatPrice(price.amount, locale);
+  const chooseVariant = data.hasVariants;
   return (
     <article className={styles.card}>
       <div className={styles.picture}>
@@ -114,6 +122,16 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
             </li>
           ))}
         </ul>
+      )}
+      {(data.available || chooseVariant) && (
+        <CardAddToCart
+          productId={data.productId}
+          name={data.name}
+          url={data.url}
+          minPurchase={data.minPurchase}
+          purchaseSteps={data.purchaseSteps}
+          chooseVariant={chooseVariant}
+        />
       )}
     </article>
   );

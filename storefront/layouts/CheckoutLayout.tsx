@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import { CartProvider } from '../cart/CartProvider';
 import { NotificationsProvider } from '../components/Notifications';
 import { ShopLogo } from '../components/ShopLogo';
 import { localizedPath } from '../i18n/locales';
@@ -15,16 +16,18 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
   const { locale } = usePageContext();
   return (
     <NotificationsProvider>
-      <header className={styles.header}>
-        <div className="page-width">
-          <a href={localizedPath('/', locale)} aria-label={t('backToHome')}>
-            <ShopLogo />
-          </a>
-        </div>
-      </header>
-      <main id="main-content" className={`page-width ${styles.main}`} tabIndex={-1}>
-        {children}
-      </main>
+      <CartProvider>
+        <header className={styles.header}>
+          <div className="page-width">
+            <a href={localizedPath('/', locale)} aria-label={t('backToHome')}>
+              <ShopLogo />
+            </a>
+          </div>
+        </header>
+        <main id="main-content" className={`page-width ${styles.main}`} tabIndex={-1}>
+          {children}
+        </main>
+      </CartProvider>
     </NotificationsProvider>
   );
 }

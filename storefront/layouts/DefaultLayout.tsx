@@ -5,6 +5,7 @@ import { Breadcrumbs, type BreadcrumbItem } from '../components/Breadcrumbs';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import type { LanguageAlternate } from '../components/LanguageSwitcher';
+import { CartProvider } from '../cart/CartProvider';
 import { NotificationsProvider } from '../components/Notifications';
 import styles from './DefaultLayout.module.css';
 
@@ -23,12 +24,14 @@ export interface DefaultLayoutProps {
 export function DefaultLayout({ query, alternates, breadcrumbs = [], children }: DefaultLayoutProps) {
   return (
     <NotificationsProvider>
-      <Header query={query} alternates={alternates} />
-      <main id="main-content" className={`page-width ${styles.main}`} tabIndex={-1}>
-        <Breadcrumbs items={breadcrumbs} />
-        {children}
-      </main>
-      <Footer query={query} />
+      <CartProvider>
+        <Header query={query} alternates={alternates} />
+        <main id="main-content" className={`page-width ${styles.main}`} tabIndex={-1}>
+          <Breadcrumbs items={breadcrumbs} />
+          {children}
+        </main>
+        <Footer query={query} />
+      </CartProvider>
     </NotificationsProvider>
   );
 }

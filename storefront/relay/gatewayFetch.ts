@@ -21,13 +21,28 @@ export function gatewayRequestBody(operation: PersistedOperation): string {
   });
 }
 
-/** The browser's call to /graphql (client navigation). Same origin, JSON: the gateway's CSRF rule passes. */
-export async function fetchFromGateway(operation: PersistedOperation): Promise<GraphQLPayload> {
+/** Tells the gateway the language of the page (it wins over the language cookie): see gateway/src/context.ts. */
+export const PAGE_LOCALE_HEADER = 'x-shop-locale';
+
+/** The language of the page on screen, from `<html lang="fr-CH">`. */
+function shownPageLocale(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang.slice(0, 2) || undefined;
+}
+
+/**
+ * The browser's call to /graphql (client navigation, mutations). Same origin, JSON: the gateway's CSRF rule
+ * passes. `locale` is the language of the page the answer is for (default: the page on screen).
+ */
+export async function fetchFromGateway(operation: PersistedOperation, locale = shownPageLocale()): Promise<GraphQLPayload> {
   try {
     const response = await fetch('/graphql', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        ...(locale ? { [PAGE_LOCALE_HEADER]: locale } : {}),
+      },
       body: gatewayRequestBody(operation),
     });
     return (await response.json()) as GraphQLPayload;

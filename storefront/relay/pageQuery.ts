@@ -39,7 +39,7 @@ export async function loadPageQuery(
   }
   const response = import.meta.env.SSR
     ? await (pageContext.runGraphQL ?? missingServerBridge)(operation)
-    : await fetchFromGateway(operation);
+    : await fetchFromGateway(operation, pageContext.locale);
   let status = pageStatusOf(response);
   if (status === 200 && response.data && statusOf) status = statusOf(response.data, pageContext);
   return { operationId: id, variables, response, status };

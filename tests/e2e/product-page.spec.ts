@@ -66,7 +66,7 @@ test('a variant is switched by its link: the URL, article number, price and sele
   await expect(page.getByText(`Art.-Nr. ${selected?.product?.productNumber}`)).toBeVisible();
 });
 
-test('quantity and add to cart: steps within bounds, and the shopper is told the cart is coming', async ({ page, request }) => {
+test('quantity and add to cart: steps within bounds, and the header count shows the added pieces without a reload', async ({ page, request }) => {
   const product = await productFromGraph(request, 'P100009');
   await page.goto(product.url);
   await hydrated(page);
@@ -80,7 +80,8 @@ test('quantity and add to cart: steps within bounds, and the shopper is told the
   await expect(quantity).toHaveValue('1');
 
   await page.getByTestId('add-to-cart').click();
-  await expect(page.getByText('Der Warenkorb ist bald verfügbar', { exact: false })).toBeVisible();
+  await expect(page.getByText('wurde in den Warenkorb gelegt', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Warenkorb, 1 Artikel' })).toBeVisible();
 });
 
 test('each tab can be read, and the arrow keys, Home and End move between the tabs', async ({ page, request }) => {

@@ -53,6 +53,17 @@ describe('context, languages, countries, salutations', () => {
     expect(fromCookie.data).toEqual({ context: { language: { locale: 'FR', id: french.id } } });
   });
 
+  it('reads in the language of the page the storefront shows (x-shop-locale), over the cookie; an unknown one is ignored', async () => {
+    const languages = await gateway.gql<{ languages: { id: string; locale: string }[] }>(`{ languages { id locale } }`);
+    const german = languages.data!.languages.find((l) => l.locale === 'DE')!;
+    const onFrenchPage = await gateway.gql(`{ context { language { locale } country { name } } }`, undefined, {
+      headers: { cookie: `sw-language-id=${german.id}`, 'x-shop-locale': 'fr' },
+    });
+    expect(onFrenchPage.data).toEqual({ context: { language: { locale: 'FR' }, country: { name: 'Suisse' } } });
+    const unknown = await gateway.gql(`{ context { language { locale } } }`, undefined, { headers: { cookie: `sw-language-id=${german.id}`, 'x-shop-locale': 'en' } });
+    expect(unknown.data).toEqual({ context: { language: { locale: 'DE' } } });
+  });
+
   it('lists the three languages in the shop order', async () => {
     const result = await gateway.gql(`{ languages { locale code name pathPrefix } }`);
     expect(result.errors).toBeUndefined();

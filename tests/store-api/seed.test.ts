@@ -43,7 +43,7 @@ function tableNames(db: Db): string[] {
 function digest(db: Db): Record<string, string> {
   const result: Record<string, string> = {};
   for (const table of tableNames(db)) {
-    const rows = db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort();
+    const rows = db.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row)).sort();
     result[table] = createHash('sha256').update(rows.join('\n')).digest('hex');
   }
   return result;

@@ -10,6 +10,107 @@ function servedOverHttps(request: Request): boolean {
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
+/**
+ * The origin browsers reach the shop at: the configured public origin (PUBLIC_ORIGIN, the one the servers
+ * hand the embedded Store API as its origin), else the origin of the GraphQL request (the storefront and
+ * the gateway share it). Used for links the Store API puts into mails (registration) and for the payment
+ * return URLs, which the Store API only accepts on its own origin. Never taken from forwarded headers a
+ * client could set.
+ */
+export function publicOriginOf(ctx: GatewayContext): string {
+  const configured = ctx.config.publicOrigin;
+  if (configured) return configured;
+  const request = (ctx as GatewayContext & { request?: Request }).request;
+  return request ? new URL(request.url).origin : 'http://localhost';
+}
+
+// ---- guest order access --------------------------------------------------------------------------------
+
+/**
+ * HttpOnly cookie with the last orders a browser placed as a guest. Each entry is
+ * `orderId:deepLinkCode[:credentials]`, credentials being base64url JSON [email, billing zipcode]: the
+ * Store API (like Shopware's guest authentication) shows an order by its deepLinkCode only with them.
+ */
+export const ORDER_ACCESS_COOKIE = 'shop-order-access';
+/** How many orders the cookie remembers (the newest first). */
+export const ORDER_ACCESS_LIMIT = 5;
+/** Long enough to come back from the payment provider or a retry a few days later. */
+const ORDER_ACCESS_MAX_AGE = 30 * 24 * 60 * 60;
+
+const ORDER_ACCESS_ENTRY = /^([0-9a-f]{32}):([A-Za-z0-9_-]{1,128})(?::([A-Za-z0-9_-]{1,700}))?$/;
+
+export interface OrderAccess {
+  orderId: string;
+  deepLinkCode: string;
+  /** the order's email and billing zipcode, for the Store API's guest authentication */
+  email: string | null;
+  zipcode: string | null;
+}
+
+function credentialsOf(encoded: string | undefined): { email: string | null; zipcode: string | null } {
+  if (!encoded) return { email: null, zipcode: null };
+  try {
+    const value: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') return { email: value[0], zipcode: value[1] };
+  } catch {
+    // a damaged entry still grants what its deepLinkCode grants
+  }
+  return { email: null, zipcode: null };
+}
+
+function entryOf(access: OrderAccess): string {
+  const credentials = access.email && access.zipcode ? `:${Buffer.from(JSON.stringify([access.email, access.zipcode])).toString('base64url')}` : '';
+  return `${access.orderId}:${access.deepLinkCode}${credentials}`;
+}
+
+/** The order access entries the browser sent (malformed entries are ignored). */
+export function orderAccessOf(cookieHeader: string | null): OrderAccess[] {
+  const raw = readCookie(cookieHeader, ORDER_ACCESS_COOKIE);
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .flatMap((entry) => {
+      const match = ORDER_ACCESS_ENTRY.exec(entry.trim());
+      return match ? [{ orderId: match[1]!, deepLinkCode: match[2]!, ...credentialsOf(match[3]) }] : [];
+    })
+    .slice(0, ORDER_ACCESS_LIMIT);
+}
+
+const grantedAccess = new WeakMap<GatewayContext, OrderAccess[]>();
+
+function requestOf(ctx: GatewayContext): Request | undefined {
+  return (ctx as GatewayContext & { request?: Request }).request;
+}
+
+/** What this browser holds to read an order without its guest in the session (cookie, or granted in this request). */
+export function orderAccessFor(ctx: GatewayContext, orderId: string): OrderAccess | null {
+  const granted = grantedAccess.get(ctx)?.find((entry) => entry.orderId === orderId);
+  if (granted) return granted;
+  return orderAccessOf(requestOf(ctx)?.headers.get('cookie') ?? null).find((entry) => entry.orderId === orderId) ?? null;
+}
+
+/** After a placed order: the browser may read it again later even when its session no longer holds the guest. */
+export function grantOrderAccess(ctx: GatewayContext, access: OrderAccess): void {
+  if (!ORDER_ACCESS_ENTRY.test(`${access.orderId}:${access.deepLinkCode}`)) return;
+  const list = grantedAccess.get(ctx) ?? [];
+  grantedAccess.set(ctx, [access, ...list.filter((entry) => entry.orderId !== access.orderId)]);
+}
+
+function orderAccessCookie(ctx: GatewayContext, request: Request): string | null {
+  const granted = grantedAccess.get(ctx);
+  if (!granted || granted.length === 0) return null;
+  const sent = orderAccessOf(request.headers.get('cookie'));
+  const merged = [...granted, ...sent.filter((entry) => !granted.some((g) => g.orderId === entry.orderId))].slice(0, ORDER_ACCESS_LIMIT);
+  return [
+    `${ORDER_ACCESS_COOKIE}=${encodeURIComponent(merged.map(entryOf).join(','))}`,
+    `Max-Age=${ORDER_ACCESS_MAX_AGE}`,
+    'Path=/',
+    'SameSite=Lax',
+    'HttpOnly',
+    ...(servedOverHttps(request) ? ['Secure'] : []),
+  ].join('; ');
+}
+
 function cookie(name: string, value: string, attributes: string[]): string {
   return [`${name}=${encodeURIComponent(value)}`, `Max-Age=${SESSION_COOKIE_MAX_AGE}`, 'Path=/', 'SameSite=Lax', ...attributes].join('; ');
 }
@@ -19,7 +120,8 @@ function cookie(name: string, value: string, attributes: string[]): string {
  * need it; Secure over https) when the Store API issued or refreshed a token, and `sw-language-id` beside
  * it (readable, the storefront's language switch may look at it), also when a browser's language cookie is
  * missing or unknown and the gateway fell back. Other channels get the token in the `sw-context-token`
- * response header, as from the Store API itself.
+ * response header, as from the Store API itself. After a guest's order, `shop-order-access` (HttpOnly) keeps
+ * the order's deepLinkCode, so the success and payment pages can read the order after the session changed.
  */
 export function useSessionCookies(contextOf: (request: Request) => GatewayContext | undefined): Plugin {
   return {
@@ -42,6 +144,8 @@ export function useSessionCookies(contextOf: (request: Request) => GatewayContex
       if (tokenChanged || languageStale) {
         response.headers.append('set-cookie', cookie('sw-language-id', ctx.languageId, servedOverHttps(request) ? ['Secure'] : []));
       }
+      const orderAccess = orderAccessCookie(ctx, request);
+      if (orderAccess) response.headers.append('set-cookie', orderAccess);
     },
   };
 }

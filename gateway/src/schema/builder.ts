@@ -54,6 +54,8 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({ description: 'The Swiss pharmacy shop: catalogue, content, pharmacies and the shopper’s session.' });
 
+builder.mutationType({ description: 'Changes to the shopper’s session: cart, checkout, account and orders. Expected failures come back as `errors` data.' });
+
 builder.scalarType('DateTime', {
   description: 'An ISO-8601 date and time, e.g. 2026-01-01T10:00:00.000+00:00.',
   serialize: (value) => value,

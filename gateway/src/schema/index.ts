@@ -10,6 +10,12 @@ import './cms';
 import './landing-page';
 import './route';
 import './shop-context';
+import './shop-errors';
+import './pharmacy';
+import './cart';
+import './customer';
+import './checkout';
+import './order';
 
 let schema: GraphQLSchema | undefined;
 

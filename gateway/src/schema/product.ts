@@ -1,5 +1,6 @@
 import type { Schemas } from '@shopware/api-client/store-api-types';
 import { decodeGlobalID } from '@pothos/plugin-relay';
+import { dispatchDayAt } from '../../../store-api/src/domain/delivery-dates';
 import type { GatewayContext } from '../context';
 import { linkFor } from '../links';
 import { catalogLoaders, loaderKey, type ReviewPage, type ShopwareConfiguratorGroup, type ShopwareProduct, type ShopwareReview } from '../loaders';
@@ -60,27 +61,9 @@ function translatedName(product: ShopwareProduct): string {
 
 // ---- availability ------------------------------------------------------------------------------------
 
-export type DispatchDay = 'TODAY' | 'TOMORROW' | 'MONDAY';
-
-/** Orders before 16:00 (Swiss time) on a working day leave the warehouse the same day (SPEC §9). */
-export const DISPATCH_CUTOFF_HOUR = 16;
-
-/**
- * The day an in-stock order placed at `now` leaves the warehouse: today before 16:00 Monday to Friday,
- * else the next working day (tomorrow, or Monday from Friday 16:00 to Sunday).
- */
-// Built once: creating an Intl.DateTimeFormat costs more than formatting with it (it showed in profiles).
-const ZURICH_WEEKDAY_AND_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', weekday: 'short', hour: '2-digit', hourCycle: 'h23' });
-
-export function dispatchDayAt(now: Date): DispatchDay {
-  const parts = ZURICH_WEEKDAY_AND_HOUR.formatToParts(now);
-  const weekday = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon';
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? '0');
-  const beforeCutoff = hour < DISPATCH_CUTOFF_HOUR;
-  if (weekday === 'Sat' || weekday === 'Sun') return 'MONDAY';
-  if (beforeCutoff) return 'TODAY';
-  return weekday === 'Fri' ? 'MONDAY' : 'TOMORROW';
-}
+// The dispatch day rule (before 16:00 on a working day ships today) lives once, in the Store API's
+// domain code, so product pages and the cart never disagree.
+export { DISPATCH_CUTOFF_HOUR, dispatchDayAt, type DispatchDay } from '../../../store-api/src/domain/delivery-dates';
 
 export type AvailabilityStatus = 'IN_STOCK' | 'ON_CUSTOMER_ORDER' | 'NOT_AVAILABLE';
 
@@ -199,7 +182,7 @@ const AvailabilityStatusEnum = builder.enumType('AvailabilityStatus', {
   } as const,
 });
 
-const DispatchDayEnum = builder.enumType('DispatchDay', {
+export const DispatchDayEnum = builder.enumType('DispatchDay', {
   description: 'The day an order placed now leaves the warehouse (orders before 16:00 on working days ship the same day).',
   values: {
     TODAY: { value: 'TODAY', description: 'Dispatched today.' },
@@ -471,6 +454,10 @@ builder.node(ProductRef, {
     productId: t.string({ description: 'The Shopware product id.', resolve: (p) => p.data.id }),
     productNumber: t.string({ description: 'The shop’s article number (SKU).', resolve: (p) => p.data.productNumber }),
     parentId: t.string({ nullable: true, description: 'The parent product’s Shopware id, for a variant.', resolve: (p) => p.data.parentId ?? null }),
+    hasVariants: t.boolean({
+      description: 'A parent product with variants: it is not bought itself, a variant is chosen on its page.',
+      resolve: (p) => !p.data.parentId && (p.data.childCount ?? 0) > 0,
+    }),
     parent: t.field({
       type: ProductRef,
       nullable: true,

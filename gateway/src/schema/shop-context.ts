@@ -2,12 +2,13 @@ import type { Schemas } from '@shopware/api-client/store-api-types';
 import type { GatewayContext } from '../context';
 import { LOCALE_ISO, LOCALES, type Locale } from '../languages';
 import { builder, languageIdFor, LocaleEnum } from './builder';
+import { readCountries } from './countries';
 
 // The shopper's session (GET /context) and the shop's small lists: languages, countries, salutations.
 // Changing the context (PATCH /context) comes with the checkout.
 
 type SalesChannelContext = Schemas['SalesChannelContext'];
-type ShopwareCountry = Schemas['Country'];
+export type ShopwareCountry = Schemas['Country'];
 type ShopwareCountryState = Schemas['CountryState'];
 type ShopwareSalutation = Schemas['Salutation'];
 type ShopwareLanguage = Schemas['Language'];
@@ -30,6 +31,11 @@ export function readSalesChannelContext(ctx: GatewayContext, languageId = ctx.la
     byLanguage.set(languageId, read);
   }
   return read;
+}
+
+/** After a change of the session (login, addresses, methods): the next read asks the Store API again. */
+export function forgetSalesChannelContext(ctx: GatewayContext): void {
+  contextReads.delete(ctx);
 }
 
 const LanguageRef = builder.objectRef<{ id: string; locale: Locale; name: string }>('Language').implement({
@@ -72,10 +78,17 @@ const DeliveryTimeRef = builder.objectRef<ShopwareDeliveryTime>('ShippingDeliver
   }),
 });
 
-type ShopwareShippingMethod = NonNullable<SalesChannelContext['shippingMethod']>;
-type ShopwarePaymentMethod = NonNullable<SalesChannelContext['paymentMethod']>;
+export type ShopwareShippingMethod = NonNullable<SalesChannelContext['shippingMethod']>;
+export type ShopwarePaymentMethod = NonNullable<SalesChannelContext['paymentMethod']>;
 
-const ShippingMethodRef = builder.objectRef<ShopwareShippingMethod>('ShippingMethod').implement({
+/** Whether a shipping method is pickup in a pharmacy (the shop's flag, else its technical name). */
+export function isClickAndCollectMethod(method: ShopwareShippingMethod): boolean {
+  const flagged = (method as { clickAndCollect?: unknown }).clickAndCollect ?? method.customFields?.pharmacy_click_and_collect;
+  if (typeof flagged === 'boolean') return flagged;
+  return /click_?(and_)?collect/i.test(method.technicalName ?? '');
+}
+
+export const ShippingMethodRef = builder.objectRef<ShopwareShippingMethod>('ShippingMethod').implement({
   description: 'A way the order reaches the shopper (post, Click & Collect in a pharmacy).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'The Shopware shipping method id.' }),
@@ -87,15 +100,37 @@ const ShippingMethodRef = builder.objectRef<ShopwareShippingMethod>('ShippingMet
       description: 'How long delivery takes with this method.',
       resolve: (m) => (m.deliveryTime as ShopwareDeliveryTime | undefined) ?? null,
     }),
+    clickAndCollect: t.boolean({
+      description: 'Pickup in a pharmacy (Click & Collect): the cart then needs a selected pharmacy and ships free.',
+      resolve: (m) => isClickAndCollectMethod(m),
+    }),
+    description: t.string({
+      nullable: true,
+      description: 'A short explanation in the session’s language.',
+      resolve: (m) => m.translated?.description ?? m.description ?? null,
+    }),
   }),
 });
 
-const PaymentMethodRef = builder.objectRef<ShopwarePaymentMethod>('PaymentMethod').implement({
+export const PaymentMethodRef = builder.objectRef<ShopwarePaymentMethod>('PaymentMethod').implement({
   description: 'A way to pay (card, PayPal, Twint, invoice, …).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'The Shopware payment method id.' }),
     name: t.string({ description: 'The name in the session’s language.', resolve: (m) => m.translated?.name ?? m.name }),
     technicalName: t.string({ nullable: true, description: 'The stable technical name.', resolve: (m) => m.technicalName ?? null }),
+    description: t.string({
+      nullable: true,
+      description: 'A short explanation in the session’s language.',
+      resolve: (m) => m.translated?.description ?? m.description ?? null,
+    }),
+    asynchronous: t.boolean({
+      description: 'Paid on the payment provider’s page (card, PayPal, Twint, …): the shopper is redirected after ordering.',
+      resolve: (m) => (m as { asynchronous?: boolean }).asynchronous === true,
+    }),
+    afterOrderEnabled: t.boolean({
+      description: 'Can be chosen again for an unpaid order (retry payment).',
+      resolve: (m) => m.afterOrderEnabled === true,
+    }),
   }),
 });
 
@@ -108,7 +143,7 @@ const CountryStateRef = builder.objectRef<ShopwareCountryState>('CountryState').
   }),
 });
 
-const CountryRef = builder.objectRef<ShopwareCountry>('Country').implement({
+export const CountryRef = builder.objectRef<ShopwareCountry>('Country').implement({
   description: 'A country the shop delivers to (Switzerland and Liechtenstein).',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'The Shopware country id.' }),
@@ -225,17 +260,8 @@ builder.queryFields((t) => ({
     type: [CountryRef],
     description: 'The countries the shop delivers to, with their states, names in the requested language.',
     args: { locale: t.arg({ type: LocaleEnum, required: false, description: 'Language of the names (default: the request’s).' }) },
-    resolve: async (_root, args, ctx) => {
-      const result = await ctx.store(languageIdFor(ctx, args.locale)).invoke('readCountry post /country', {
-        body: {
-          filter: [{ type: 'equals', field: 'active', value: true }],
-          associations: { states: { sort: [{ field: 'position', order: 'ASC' }] } },
-          sort: [{ field: 'position', order: 'ASC' }],
-          limit: 100,
-        },
-      });
-      return (result.elements ?? []) as ShopwareCountry[];
-    },
+    // shared with the countries of the addresses a page shows (one call per request and language)
+    resolve: (_root, args, ctx) => readCountries(ctx, languageIdFor(ctx, args.locale)),
   }),
   salutations: t.field({
     type: [SalutationRef],

@@ -37,8 +37,102 @@ export interface Pharmacy {
   email?: string | null;
   latitude?: number | null;
   longitude?: number | null;
-  /** free text per weekday, as the pharmacy publishes it */
-  openingHours?: Record<string, string> | null;
+  countryId?: string;
+  /**
+   * Opening hours per weekday (mon … sun): time ranges [from, to] ("08:00", "18:30"); an empty list is
+   * closed. Older answers may give free text per weekday instead.
+   */
+  openingHours?: Record<string, [string, string][] | string> | null;
+  /** whether the pharmacy is a Click & Collect pickup point */
+  clickAndCollect?: boolean;
+  /** the pharmacy's page path under /p/ (without the prefix) */
+  urlPath?: string;
+}
+
+/** POST /pharmacy: the shop's Click & Collect pharmacies, filtered by postal code prefix, town or name. */
+export interface PharmacyListResponse {
+  apiAlias: 'pharmacy_list';
+  elements: Pharmacy[];
+  total: number;
+}
+
+/** The shop's extension of Shopware's cart JSON (`extensions["pharmacy-shop"]`). */
+export interface PharmacyShopCartExtension {
+  fulfilment: 'delivery' | 'click_and_collect' | null;
+  isVirtual: boolean;
+  weightKg: number;
+  freeShipping: { threshold: number; missingAmount: number; reached: boolean };
+  expectedDelivery: ShopExpectedDelivery | null;
+  pharmacyId: string | null;
+  taxes: { taxRate: number; tax: number; price: number }[];
+}
+
+export interface ShopExpectedDelivery {
+  kind: 'dispatch' | 'click_and_collect' | 'prescription' | 'download';
+  /** YYYY-MM-DD, Europe/Zurich */
+  earliest: string;
+  latest: string;
+  dispatchDay?: 'TODAY' | 'TOMORROW' | 'MONDAY' | null;
+}
+
+/** One keyed cart error as the Store API sends it (Shopware's shape plus the error's own parameters). */
+export interface ShopCartError {
+  key: string;
+  messageKey: string;
+  level: number;
+  message: string;
+  code?: number;
+  [parameter: string]: unknown;
+}
+
+/** A cart line item as the gateway reads it (Shopware's LineItem with the shop's payload). */
+export interface ShopCartLineItem {
+  id: string;
+  referencedId?: string | null;
+  type: string;
+  label?: string | null;
+  quantity?: number;
+  good?: boolean;
+  removable?: boolean;
+  states?: string[];
+  price?: {
+    unitPrice: number;
+    totalPrice: number;
+    quantity: number;
+    calculatedTaxes?: { taxRate: number; tax: number; price: number }[];
+    taxRules?: { taxRate?: number }[];
+    listPrice?: { price?: number } | null;
+  } | null;
+  payload?: {
+    productNumber?: string;
+    clickAndCollect?: boolean;
+    prescriptionRequired?: boolean;
+    isDownload?: boolean;
+    code?: string;
+    promotionId?: string;
+    [key: string]: unknown;
+  } | null;
+  quantityInformation?: { minPurchase?: number; maxPurchase?: number | null; purchaseSteps?: number } | null;
+}
+
+/** The cart JSON as the gateway reads it: Shopware's cart plus the shop's extension. */
+export interface ShopCart {
+  apiAlias?: 'cart';
+  token?: string;
+  price: { totalPrice: number; positionPrice: number; netPrice: number; calculatedTaxes?: { taxRate: number; tax: number; price: number }[] };
+  lineItems?: ShopCartLineItem[];
+  /** keyed object, or [] when empty (PHP's empty array) */
+  errors?: Record<string, ShopCartError> | ShopCartError[];
+  deliveries?: {
+    shippingCosts?: { totalPrice: number } | null;
+    shippingMethod?: { id: string } & Record<string, unknown>;
+  }[];
+  transactions?: { paymentMethodId?: string }[];
+  extensions?: {
+    'cart-promotions'?: { addedCodes?: string[] };
+    'pharmacy-shop'?: PharmacyShopCartExtension;
+    [name: string]: unknown;
+  };
 }
 
 /** POST /customer-pharmacy: the pharmacy the customer chose for pickups. */
@@ -69,6 +163,24 @@ export interface ShopOperations {
     headers?: SwLanguageHeader;
     body?: Criteria;
     response: CustomerPharmacyResponse;
+    responseCode: 200;
+  };
+  'readPharmacies post /pharmacy': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    /** clickAndCollect: true lists only Click & Collect pickup points */
+    body?: { search?: string; limit?: number; ids?: string[]; clickAndCollect?: boolean };
+    response: PharmacyListResponse;
+    responseCode: 200;
+  };
+  /** Chooses the cart's Click & Collect pharmacy (null clears it); 404 PHARMACY__NOT_FOUND for an unknown one. */
+  'selectCartPharmacy post /checkout/cart/pharmacy': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { pharmacyId: string | null };
+    response: ShopCart;
     responseCode: 200;
   };
 }

@@ -507,4 +507,23 @@ CREATE TABLE mail_outbox (
 CREATE INDEX mail_outbox_created ON mail_outbox(created_at);
 `,
   },
+  {
+    version: 3,
+    name: 'payment sessions remember the shopper session; private download files',
+    sql: `
+-- The context token that opened the payment page: a failed or cancelled payment puts the order's items back
+-- into that session's cart (issue 5: a failed payment leaves order and cart retryable).
+ALTER TABLE payment_session ADD COLUMN context_token TEXT;
+CREATE INDEX payment_session_order ON payment_session(order_id);
+
+-- The files digital products deliver, kept outside the public media folders (DATA_DIR/private/<path>) and
+-- outside the media table, so no media URL or listing can reach them: /order/download serves them once the
+-- order is paid. order_line_item_download.media_id holds a download_file id.
+CREATE TABLE download_file (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES product(id), position INTEGER NOT NULL,
+  file_name TEXT NOT NULL, path TEXT NOT NULL UNIQUE, mime_type TEXT NOT NULL, file_size INTEGER NOT NULL
+);
+CREATE INDEX download_file_product ON download_file(product_id, position);
+`,
+  },
 ];

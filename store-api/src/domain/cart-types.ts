@@ -23,6 +23,12 @@ export interface StoredCart {
    * answered with the next cart response and then cleared ("consumed once", SPEC §8).
    */
   pendingErrors?: CartError[];
+  /**
+   * Set when a failed or cancelled payment put an unpaid order's items back into the cart (SPEC §4: retry or
+   * back to cart). Placing an order from this cart cancels that unpaid order in the same transaction, so the
+   * shopper never ends up with two orders for one purchase. Any cart change keeps it; emptying the cart drops it.
+   */
+  restoredFromOrderId?: string | null;
 }
 
 /** Shopware's cart error levels: 0 notice, 10 warning, 20 error (an error blocks the order). */
@@ -84,6 +90,8 @@ export interface ExpectedDelivery {
   kind: 'dispatch' | 'click_and_collect' | 'prescription' | 'download';
   earliest: string;
   latest: string;
+  /** kind dispatch: when the parcel leaves (wording "ships today / tomorrow / on Monday"); else null */
+  dispatchDay?: 'TODAY' | 'TOMORROW' | 'MONDAY' | null;
 }
 
 export interface CalculatedCart {
@@ -94,8 +102,11 @@ export interface CalculatedCart {
   isVirtual: boolean;
   positionPrice: number;
   shippingCosts: number;
+  /** what the shopper pays: positions plus shipping, cash-rounded to the currency's total interval (CHF 0.05) */
   totalPrice: number;
   netPrice: number;
+  /** positions plus shipping before the cash rounding (Shopware's rawTotal) */
+  rawTotal?: number;
   /** VAT per rate over positions and shipping */
   taxes: { taxRate: number; tax: number; price: number }[];
   weightKg: number;
@@ -106,6 +117,12 @@ export interface CalculatedCart {
   paymentMethodId: string;
   /** errors of this calculation plus the pending ones, keyed; level 20 blocks the order */
   errors: CartError[];
+  /** the promotion codes in the cart (applied, or waiting for the minimum order value) */
+  promotionCodes?: string[];
+  /** the cart holds prescription medicine (delivery takes 2–3 working days) */
+  hasPrescription?: boolean;
+  /** the cart has downloads: the order needs the digital-content waiver */
+  hasDownloads?: boolean;
   /** the Shopware JSON of the whole cart (apiAlias cart), ready to send */
   json: Record<string, unknown>;
 }

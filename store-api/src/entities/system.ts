@@ -2,6 +2,9 @@ import type { SalesChannelContext } from '../context';
 import { hasAssociation } from '../dal/criteria';
 import { inIdOrder, registerEntity } from '../dal/definition';
 import { cachedStatement } from '../dal/statements';
+import { shippingPriceBands } from '../domain/shipping';
+import { findCustomer } from '../domain/customer';
+import { customerJson } from './customer';
 import { stableId } from '../ids';
 
 // The sales channel's reference data as Shopware's Store API serialises it: language, currency,
@@ -362,14 +365,10 @@ interface ShippingMethodRow {
   description: string | null;
 }
 
-/** CHF 7.70 up to 4 kg, CHF 1.50 per further kg (SPEC §9); Click & Collect is free. */
-const SHIPPING_BASE_PRICE = 7.7;
-const SHIPPING_BASE_KG = 4;
-const SHIPPING_PER_KG = 1.5;
-const SHIPPING_PRICE_BANDS_UP_TO_KG = 30;
-const SWISS_VAT_RATE = 8.1;
 /** Shopware's ShippingMethodPriceEntity::CALCULATION_BY_WEIGHT */
 const CALCULATION_BY_WEIGHT = 3;
+/** Shipping is taxed at the standard rate in the price table (the cart taxes it at the goods' highest rate). */
+const SHIPPING_TABLE_VAT_RATE = 8.1;
 
 function shippingPriceJson(methodId: string, currencyId: string, index: number, start: number, end: number | null, gross: number): Json {
   const rounded = Math.round(gross * 100) / 100;
@@ -385,7 +384,7 @@ function shippingPriceJson(methodId: string, currencyId: string, index: number, 
       {
         currencyId,
         gross: rounded,
-        net: Math.round((rounded / (1 + SWISS_VAT_RATE / 100)) * 100) / 100,
+        net: Math.round((rounded / (1 + SHIPPING_TABLE_VAT_RATE / 100)) * 100) / 100,
         linked: true,
         listPrice: null,
         percentage: null,
@@ -397,15 +396,9 @@ function shippingPriceJson(methodId: string, currencyId: string, index: number, 
   };
 }
 
-/** The weight bands of a shipping method as Shopware ShippingMethodPrice rows. */
+/** The weight bands of a shipping method as Shopware ShippingMethodPrice rows (the rule lives in domain/shipping.ts). */
 export function shippingMethodPrices(methodId: string, clickAndCollect: boolean, currencyId: string): Json[] {
-  if (clickAndCollect) return [shippingPriceJson(methodId, currencyId, 0, 0, null, 0)];
-  const prices = [shippingPriceJson(methodId, currencyId, 0, 0, SHIPPING_BASE_KG, SHIPPING_BASE_PRICE)];
-  for (let kg = SHIPPING_BASE_KG; kg < SHIPPING_PRICE_BANDS_UP_TO_KG; kg++) {
-    const end = kg + 1 === SHIPPING_PRICE_BANDS_UP_TO_KG ? null : kg + 1;
-    prices.push(shippingPriceJson(methodId, currencyId, prices.length, kg, end, SHIPPING_BASE_PRICE + (kg + 1 - SHIPPING_BASE_KG) * SHIPPING_PER_KG));
-  }
-  return prices;
+  return shippingPriceBands(clickAndCollect).map((band, index) => shippingPriceJson(methodId, currencyId, index, band.startKg, band.endKg, band.gross));
 }
 
 export function loadShippingMethods(
@@ -469,17 +462,13 @@ export function customerGroupJson(ctx: SalesChannelContext, id: string): Json | 
     id: row.id,
     name: row.name ?? '',
     displayGross: bool(row.display_gross),
+    // The group has no registration page (SPEC §3: its rules are not shown): the texts are left out, as
+    // Shopware leaves out unset translated fields, rather than sent as null (the schema refuses null).
     registrationActive: false,
-    registrationTitle: null,
-    registrationIntroduction: null,
     registrationOnlyCompanyRegistration: false,
-    registrationSeoMetaDescription: null,
     translated: {
       name: row.name ?? '',
-      registrationTitle: null,
-      registrationIntroduction: null,
       registrationOnlyCompanyRegistration: false,
-      registrationSeoMetaDescription: null,
       customFields: {},
     },
     ...entityTail('customer_group'),
@@ -569,6 +558,12 @@ export function domainUrl(ctx: SalesChannelContext, prefix: string): string {
 
 // --- the context --------------------------------------------------------------------------------
 
+function sessionCustomerJson(ctx: SalesChannelContext): Json | null {
+  if (!ctx.customerId) return null;
+  const customer = findCustomer(ctx, ctx.customerId);
+  return customer ? customerJson(ctx, customer) : null;
+}
+
 export function salesChannelContextJson(ctx: SalesChannelContext): Json {
   const currency = loadCurrencies(ctx, [ctx.currencyId])[0] ?? null;
   const group = customerGroupJson(ctx, ctx.salesChannel.customerGroupId);
@@ -584,7 +579,8 @@ export function salesChannelContextJson(ctx: SalesChannelContext): Json {
     currency,
     salesChannel: salesChannelJson(ctx),
     taxRules: loadTaxes(ctx),
-    customer: null,
+    // The session's customer (guests included; clients check `guest` and `active`), as Shopware answers it.
+    customer: sessionCustomerJson(ctx),
     paymentMethod: loadPaymentMethods(ctx, { ids: [ctx.paymentMethodId] })[0] ?? null,
     shippingMethod: loadShippingMethods(ctx, { ids: [ctx.shippingMethodId] })[0] ?? null,
     shippingLocation: {

@@ -1,6 +1,106 @@
 import type { StoreApiApp } from '../app';
+import { saveContextPayload } from '../context';
+import {
+  authenticate,
+  confirmRegistration,
+  createAddress,
+  customerAddresses,
+  findAddress,
+  findCustomer,
+  registerCustomer,
+  requireCustomer,
+  switchSession,
+  updateAddress,
+} from '../domain/customer';
+import { addressLookups, customerAddressJson, customerJson } from '../entities/customer';
+import { StoreApiError } from '../errors';
+import { readBody } from '../request';
 
-// Customer accounts as the checkout needs them: register (guest or account), login, logout, customer, addresses.
+// Customer accounts as the checkout needs them: register (guest or account), register-confirm, login, logout,
+// customer, addresses. Every change of who is logged in gives the session a new sw-context-token (the app's
+// middleware answers ctx.token), and the cart moves with the shopper.
+
 export function registerAccountRoutes(app: StoreApiApp): void {
-  void app;
+  app.post('/account/register', async (c) => {
+    const ctx = c.get('ctx');
+    const registration = await registerCustomer(ctx, c.get('deps').config, await readBody(c));
+    // Guests and active accounts are logged in at once. An account waiting for its confirmation link is not
+    // logged in for the account area (it cannot log in until confirmed), but the session keeps it as the
+    // customer of the checkout in progress so the order can be placed (shop rule, STOREAPI.md).
+    switchSession(ctx, registration);
+    const customer = findCustomer(ctx, registration.customerId)!;
+    return c.json(customerJson(ctx, customer));
+  });
+
+  app.post('/account/register-confirm', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = confirmRegistration(ctx, await readBody(c));
+    switchSession(ctx, { customerId: customer.id, billingAddressId: customer.default_billing_address_id, shippingAddressId: customer.default_shipping_address_id });
+    return c.json(customerJson(ctx, customer));
+  });
+
+  app.post('/account/login', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = await authenticate(ctx, await readBody(c));
+    switchSession(ctx, { customerId: customer.id, billingAddressId: customer.default_billing_address_id, shippingAddressId: customer.default_shipping_address_id });
+    return c.json({ redirectUrl: null, apiAlias: 'array_struct' });
+  });
+
+  app.post('/account/logout', (c) => {
+    const ctx = c.get('ctx');
+    requireCustomer(ctx);
+    switchSession(ctx, { customerId: null });
+    return c.json({ redirectUrl: null, apiAlias: 'array_struct' });
+  });
+
+  app.on(['GET', 'POST'], '/account/customer', (c) => {
+    const ctx = c.get('ctx');
+    return c.json(customerJson(ctx, requireCustomer(ctx)));
+  });
+
+  app.on(['GET', 'POST'], '/account/list-address', (c) => {
+    const ctx = c.get('ctx');
+    const customer = requireCustomer(ctx);
+    const lookups = addressLookups(ctx);
+    const elements = customerAddresses(ctx, customer.id).map((row) => customerAddressJson(ctx, lookups, row, customer));
+    return c.json({
+      entity: 'customer_address',
+      total: elements.length,
+      aggregations: [],
+      page: 1,
+      limit: null,
+      elements,
+      apiAlias: 'dal_entity_search_result',
+    });
+  });
+
+  app.post('/account/address', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = requireCustomer(ctx);
+    const id = createAddress(ctx, customer, await readBody(c));
+    return c.json(customerAddressJson(ctx, addressLookups(ctx), findAddress(ctx, customer.id, id)!, customer));
+  });
+
+  app.patch('/account/address/:addressId', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = requireCustomer(ctx);
+    const addressId = c.req.param('addressId');
+    updateAddress(ctx, customer, addressId, await readBody(c));
+    return c.json(customerAddressJson(ctx, addressLookups(ctx), findAddress(ctx, customer.id, addressId)!, findCustomer(ctx, customer.id)));
+  });
+
+  // Default addresses (issue 6 adds delete and the account pages); 204 as the core answers (ENDPOINTS.md §6.4).
+  for (const kind of ['billing', 'shipping'] as const) {
+    app.patch(`/account/address/default-${kind}/:addressId`, (c) => {
+      const ctx = c.get('ctx');
+      const customer = requireCustomer(ctx);
+      const addressId = c.req.param('addressId');
+      if (!findAddress(ctx, customer.id, addressId)) {
+        throw StoreApiError.of(404, 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND', `Customer address with id "${addressId}" not found.`, { addressId });
+      }
+      ctx.db.prepare(`UPDATE customer SET default_${kind}_address_id = ?, updated_at = ? WHERE id = ?`).run(addressId, new Date().toISOString(), customer.id);
+      saveContextPayload(ctx, kind === 'billing' ? { billingAddressId: addressId } : { shippingAddressId: addressId });
+      return c.body(null, 204);
+    });
+  }
 }

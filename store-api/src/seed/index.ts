@@ -7,6 +7,7 @@ import { seedCatalogue } from './catalogue';
 import { plannedCategories, seedCategories } from './categories';
 import { categoryCmsPageId, HOME_CMS_PAGE_ID, seedCms } from './cms';
 import { seedEditorialContent } from './content';
+import { downloadsDir, seedProductDownloads } from './downloads';
 import { MediaLibrary } from './media-images';
 import { seedPharmacies } from './pharmacies';
 import { CATALOGUE_SEED, SeedRandom } from './random';
@@ -44,6 +45,8 @@ export async function ensureSeeded(db: Db, config: StoreApiConfig, log: (line: s
     return;
   }
   db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(config.accessKey, SALES_CHANNEL_ID);
+  // A shop seeded before downloads existed gets its digital products' files once.
+  db.transaction(() => seedProductDownloads(db, config.dataDir))();
 }
 
 /** (Re)builds the whole catalogue: the same options always give byte-identical data. */
@@ -101,6 +104,10 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
     seedPharmacies(w, random.fork('pharmacies'));
     seedEditorialContent(w, random.fork('content'), media, catalogue.products);
     log(`seed: pharmacies, promotions and editorial content ${elapsed()}`);
+
+    rmSync(downloadsDir(config.dataDir), { recursive: true, force: true });
+    const downloads = seedProductDownloads(db, config.dataDir);
+    log(`seed: ${downloads} download files for digital products ${elapsed()}`);
 
     // Files are written before the commit: if writing fails, the database stays empty and the
     // next start seeds again instead of serving rows without their images.

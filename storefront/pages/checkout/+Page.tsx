@@ -1,19 +1,36 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ComingSoonView } from '../../components/ComingSoonView';
+import { CheckoutPageView } from '../../components/CheckoutPageView';
 import { PageSeo } from '../../components/PageSeo';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { CheckoutLayout } from '../../layouts/CheckoutLayout';
+import type { PageQueryData } from '../../relay/pageQuery';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { CheckoutPageQuery as CheckoutPageQueryType } from './__generated__/CheckoutPageQuery.graphql';
+import { CheckoutPageQuery } from './CheckoutPage.query';
 
-/** Checkout in its quiet layout; it has no page query yet (the cart comes with the checkout issue). */
+/** /checkout in the quiet checkout layout; personal, so never indexed. */
 export default function Page() {
-  const { t } = useTranslation('common');
-  const { locale, urlPathname } = usePageContext();
-  const title = t('pages.checkout');
+  const data = usePageQuery<CheckoutPageQueryType>(CheckoutPageQuery);
+  const { t } = useTranslation('checkout');
+  const { locale } = usePageContext();
+  const { variables } = useData<PageQueryData>();
+  const environment = useRelayEnvironment();
+  // After a change of session, address, shipping or payment: the page's query again, from the gateway.
+  // Its answer lands in the same store records, so every section shows the new state. A failure keeps
+  // what is shown (and everything typed).
+  const refresh = useCallback(async () => {
+    await fetchQuery<CheckoutPageQueryType>(environment, CheckoutPageQuery, variables as CheckoutPageQueryType['variables'], { fetchPolicy: 'network-only' })
+      .toPromise()
+      .catch(() => undefined);
+  }, [environment, variables]);
   return (
     <CheckoutLayout>
-      <PageSeo title={title} path={localizedPath(urlPathname, locale)} alternates={samePathAlternates(urlPathname)} noIndex />
-      <ComingSoonView title={title} />
+      <PageSeo title={t('title')} path={localizedPath('/checkout', locale)} alternates={samePathAlternates('/checkout')} noIndex />
+      <CheckoutPageView query={data} refresh={refresh} />
     </CheckoutLayout>
   );
 }

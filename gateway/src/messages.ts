@@ -1,0 +1,257 @@
+import type { Locale } from './languages';
+
+// The texts the gateway itself answers to shoppers (errors as data of the cart, checkout and account
+// mutations), in the shop's three languages. SPEC §8 "User-facing messages" gives the German wording
+// where it has one; 'Registration is not active!' is the SPEC's own text in every language.
+
+type Texts = Record<Locale, string>;
+
+export const SHOP_ERROR_MESSAGES = {
+  INVALID_INPUT: {
+    de: 'Bitte überprüfen Sie Ihre Eingaben.',
+    it: 'Si prega di verificare i dati inseriti.',
+    fr: 'Veuillez vérifier vos saisies.',
+  },
+  PRODUCT_NOT_AVAILABLE: {
+    de: 'Das Produkt ist zurzeit nicht verfügbar.',
+    it: 'Il prodotto non è attualmente disponibile.',
+    fr: 'Le produit n’est actuellement pas disponible.',
+  },
+  FULFILMENT_CONFLICT: {
+    de: 'Click & Collect-Artikel und Artikel zur Lieferung können nicht zusammen bestellt werden. Möchten Sie den Warenkorb ersetzen?',
+    it: 'Gli articoli Click & Collect e gli articoli da consegnare non possono essere ordinati insieme. Desidera sostituire il carrello?',
+    fr: 'Les articles Click & Collect et les articles à livrer ne peuvent pas être commandés ensemble. Voulez-vous remplacer le panier ?',
+  },
+  PROMOTION_NOT_FOUND: {
+    de: 'Der Aktionscode wurde nicht gefunden',
+    it: 'Il codice promozionale non è stato trovato',
+    fr: 'Le code promotionnel n’a pas été trouvé',
+  },
+  PHARMACY_REQUIRED: {
+    de: 'Keine Apotheke ausgewählt. Bitte wählen Sie eine Apotheke für Click & Collect.',
+    it: 'Nessuna farmacia selezionata. Si prega di scegliere una farmacia per il Click & Collect.',
+    fr: 'Aucune pharmacie sélectionnée. Veuillez choisir une pharmacie pour le Click & Collect.',
+  },
+  TERMS_NOT_ACCEPTED: {
+    de: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
+    it: 'Si prega di accettare le condizioni generali.',
+    fr: 'Veuillez accepter les conditions générales.',
+  },
+  DOWNLOAD_WAIVER_REQUIRED: {
+    de: 'Bitte bestätigen Sie den Verzicht auf das Widerrufsrecht für digitale Inhalte.',
+    it: 'Si prega di confermare la rinuncia al diritto di recesso per i contenuti digitali.',
+    fr: 'Veuillez confirmer la renonciation au droit de rétractation pour les contenus numériques.',
+  },
+  INVOICE_ADDRESS_MISMATCH: {
+    de: 'Die Zahlung auf Rechnung ist nicht möglich, wenn die Rechnungsadresse von der Lieferadresse abweicht.',
+    it: 'Il pagamento contro fattura non è possibile se l’indirizzo di fatturazione è diverso dall’indirizzo di consegna.',
+    fr: 'Le paiement sur facture n’est pas possible lorsque l’adresse de facturation diffère de l’adresse de livraison.',
+  },
+  CART_EMPTY: {
+    de: 'Ihr Warenkorb ist leer.',
+    it: 'Il carrello è vuoto.',
+    fr: 'Votre panier est vide.',
+  },
+  CART_BLOCKED: {
+    de: 'Die Bestellung kann so nicht abgeschlossen werden. Bitte prüfen Sie Ihren Warenkorb.',
+    it: 'L’ordine non può essere completato così. Si prega di controllare il carrello.',
+    fr: 'La commande ne peut pas être finalisée ainsi. Veuillez vérifier votre panier.',
+  },
+  NOT_LOGGED_IN: {
+    de: 'Bitte melden Sie sich an oder bestellen Sie als Gast.',
+    it: 'Si prega di accedere o di ordinare come ospite.',
+    fr: 'Veuillez vous connecter ou commander en tant qu’invité.',
+  },
+  LOGIN_FAILED: {
+    de: 'Ungültiger Benutzername oder Passwort',
+    it: 'Nome utente o password non validi',
+    fr: 'Nom d’utilisateur ou mot de passe invalide',
+  },
+  EMAIL_IN_USE: {
+    de: 'Diese E-Mail-Adresse wird bereits verwendet.',
+    it: 'Questo indirizzo e-mail è già in uso.',
+    fr: 'Cette adresse e-mail est déjà utilisée.',
+  },
+  REGISTRATION_INACTIVE: {
+    de: 'Registration is not active!',
+    it: 'Registration is not active!',
+    fr: 'Registration is not active!',
+  },
+  ORDER_NOT_FOUND: {
+    de: 'Die Bestellung wurde nicht gefunden.',
+    it: 'L’ordine non è stato trovato.',
+    fr: 'La commande est introuvable.',
+  },
+  PAYMENT_NOT_CHANGEABLE: {
+    de: 'Die Zahlung dieser Bestellung kann nicht mehr geändert werden.',
+    it: 'Il pagamento di questo ordine non può più essere modificato.',
+    fr: 'Le paiement de cette commande ne peut plus être modifié.',
+  },
+  ORDER_NOT_CANCELLABLE: {
+    de: 'Diese Bestellung kann nicht mehr storniert werden.',
+    it: 'Questo ordine non può più essere annullato.',
+    fr: 'Cette commande ne peut plus être annulée.',
+  },
+  UNAVAILABLE: {
+    de: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    it: 'Si è verificato un errore. Si prega di riprovare più tardi.',
+    fr: 'Une erreur s’est produite. Veuillez réessayer plus tard.',
+  },
+} as const satisfies Record<string, Texts>;
+
+export type ShopErrorCode = keyof typeof SHOP_ERROR_MESSAGES;
+
+/** What went wrong with one input field (the detail after "field - "), SPEC §5 wording. */
+export const FIELD_PROBLEMS = {
+  required: { de: 'Der Wert ist erforderlich', it: 'Il valore è obbligatorio', fr: 'La valeur est obligatoire' },
+  tooLong: {
+    de: 'Der Wert ist zu lang (höchstens {max} Zeichen)',
+    it: 'Il valore è troppo lungo (al massimo {max} caratteri)',
+    fr: 'La valeur est trop longue ({max} caractères au maximum)',
+  },
+  tooShort: {
+    de: 'Der Wert ist zu kurz (mindestens {min} Zeichen)',
+    it: 'Il valore è troppo corto (almeno {min} caratteri)',
+    fr: 'La valeur est trop courte ({min} caractères au minimum)',
+  },
+  email: {
+    de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    it: 'Si prega di inserire un indirizzo e-mail valido',
+    fr: 'Veuillez saisir une adresse e-mail valide',
+  },
+  zipcode: {
+    de: 'Die Postleitzahl muss genau 4 Zeichen lang sein',
+    it: 'Il codice postale deve essere lungo esattamente 4 caratteri',
+    fr: 'Le code postal doit comporter exactement 4 caractères',
+  },
+  id: { de: 'Die Auswahl ist ungültig', it: 'La selezione non è valida', fr: 'La sélection n’est pas valide' },
+  quantity: {
+    de: 'Die Menge muss zwischen {min} und {max} liegen',
+    it: 'La quantità deve essere compresa tra {min} e {max}',
+    fr: 'La quantité doit être comprise entre {min} et {max}',
+  },
+  oneOf: {
+    de: 'Bitte wählen Sie eine bestehende Adresse oder geben Sie eine neue ein',
+    it: 'Si prega di scegliere un indirizzo esistente o di inserirne uno nuovo',
+    fr: 'Veuillez choisir une adresse existante ou en saisir une nouvelle',
+  },
+  dataProtection: {
+    de: 'Bitte akzeptieren Sie die Datenschutzbestimmungen',
+    it: 'Si prega di accettare l’informativa sulla protezione dei dati',
+    fr: 'Veuillez accepter la politique de protection des données',
+  },
+} as const satisfies Record<string, Texts>;
+
+export type FieldProblem = keyof typeof FIELD_PROBLEMS;
+
+/** Field names as the forms label them, for "field - detail" (SPEC §5). Keys are the last path segment. */
+const FIELD_LABELS: Record<string, Texts> = {
+  email: { de: 'E-Mail', it: 'E-mail', fr: 'E-mail' },
+  password: { de: 'Passwort', it: 'Password', fr: 'Mot de passe' },
+  salutationId: { de: 'Anrede', it: 'Appellativo', fr: 'Civilité' },
+  firstName: { de: 'Vorname', it: 'Nome', fr: 'Prénom' },
+  lastName: { de: 'Nachname', it: 'Cognome', fr: 'Nom' },
+  company: { de: 'Firma', it: 'Azienda', fr: 'Entreprise' },
+  street: { de: 'Strasse und Hausnummer', it: 'Via e numero civico', fr: 'Rue et numéro' },
+  zipcode: { de: 'PLZ', it: 'NPA', fr: 'NPA' },
+  city: { de: 'Ort', it: 'Località', fr: 'Localité' },
+  countryId: { de: 'Land', it: 'Paese', fr: 'Pays' },
+  countryStateId: { de: 'Kanton', it: 'Cantone', fr: 'Canton' },
+  phoneNumber: { de: 'Telefon', it: 'Telefono', fr: 'Téléphone' },
+  quantity: { de: 'Menge', it: 'Quantità', fr: 'Quantité' },
+  code: { de: 'Aktionscode', it: 'Codice promozionale', fr: 'Code promotionnel' },
+  customerComment: { de: 'Bemerkung', it: 'Osservazioni', fr: 'Remarque' },
+  acceptedDataProtection: { de: 'Datenschutz', it: 'Protezione dei dati', fr: 'Protection des données' },
+  acceptedTerms: { de: 'AGB', it: 'Condizioni generali', fr: 'Conditions générales' },
+  productId: { de: 'Produkt', it: 'Prodotto', fr: 'Produit' },
+  lineItemId: { de: 'Position', it: 'Posizione', fr: 'Position' },
+  orderId: { de: 'Bestellung', it: 'Ordine', fr: 'Commande' },
+  pharmacyId: { de: 'Apotheke', it: 'Farmacia', fr: 'Pharmacie' },
+  paymentMethodId: { de: 'Zahlungsart', it: 'Metodo di pagamento', fr: 'Mode de paiement' },
+  shippingMethodId: { de: 'Versandart', it: 'Metodo di spedizione', fr: 'Mode d’expédition' },
+  addressId: { de: 'Adresse', it: 'Indirizzo', fr: 'Adresse' },
+  billing: { de: 'Rechnungsadresse', it: 'Indirizzo di fatturazione', fr: 'Adresse de facturation' },
+  shipping: { de: 'Lieferadresse', it: 'Indirizzo di consegna', fr: 'Adresse de livraison' },
+  idempotencyKey: { de: 'Bestellschlüssel', it: 'Chiave dell’ordine', fr: 'Clé de commande' },
+};
+
+export function fieldLabel(locale: Locale, field: string): string {
+  const last = field.split('.').pop() ?? field;
+  return FIELD_LABELS[last]?.[locale] ?? last;
+}
+
+function fill(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}
+
+export function shopErrorMessage(locale: Locale, code: ShopErrorCode): string {
+  return SHOP_ERROR_MESSAGES[code][locale];
+}
+
+/** "Vorname - Der Wert ist erforderlich": the field's label, ' - ', and the detail (SPEC §5). */
+export function fieldMessage(locale: Locale, field: string, detail: string): string {
+  return `${fieldLabel(locale, field)} - ${detail}`;
+}
+
+export function fieldProblemText(locale: Locale, problem: FieldProblem, params?: Record<string, unknown>): string {
+  return fill(FIELD_PROBLEMS[problem][locale], params);
+}
+
+/**
+ * Shopware's cart error messageKeys (and the shop's own) in the shop's languages. Parameters come from the
+ * error itself (name, quantity, promotionCode, …). Unknown keys keep the Store API's own (English) text.
+ */
+const CART_ERROR_MESSAGES: Record<string, Texts> = {
+  'promotion-not-found': SHOP_ERROR_MESSAGES.PROMOTION_NOT_FOUND,
+  'promotion-discount-added': {
+    de: 'Der Aktionscode {promotionCode} wurde eingelöst.',
+    it: 'Il codice promozionale {promotionCode} è stato applicato.',
+    fr: 'Le code promotionnel {promotionCode} a été appliqué.',
+  },
+  'promotion-not-eligible': {
+    de: 'Die Bedingungen für den Aktionscode {promotionCode} sind nicht erfüllt.',
+    it: 'Le condizioni per il codice promozionale {promotionCode} non sono soddisfatte.',
+    fr: 'Les conditions du code promotionnel {promotionCode} ne sont pas remplies.',
+  },
+  'product-not-found': SHOP_ERROR_MESSAGES.PRODUCT_NOT_AVAILABLE,
+  'product-not-available': SHOP_ERROR_MESSAGES.PRODUCT_NOT_AVAILABLE,
+  'product-stock-reached': {
+    de: 'Das Produkt {name} ist nur noch {quantity} Mal verfügbar.',
+    it: 'Il prodotto {name} è disponibile solo {quantity} volte.',
+    fr: 'Le produit {name} n’est plus disponible qu’en {quantity} exemplaire(s).',
+  },
+  'product-out-of-stock': {
+    de: 'Das Produkt {name} ist ausverkauft und wurde aus dem Warenkorb entfernt.',
+    it: 'Il prodotto {name} è esaurito ed è stato rimosso dal carrello.',
+    fr: 'Le produit {name} est épuisé et a été retiré du panier.',
+  },
+  'min-order-quantity': {
+    de: 'Die Menge von {name} wurde auf die Mindestbestellmenge von {quantity} erhöht.',
+    it: 'La quantità di {name} è stata aumentata alla quantità minima d’ordine di {quantity}.',
+    fr: 'La quantité de {name} a été portée à la quantité minimale de commande de {quantity}.',
+  },
+  'purchase-steps-quantity': {
+    de: 'Die Menge von {name} wurde an die Verpackungseinheit angepasst.',
+    it: 'La quantità di {name} è stata adattata all’unità di imballaggio.',
+    fr: 'La quantité de {name} a été adaptée à l’unité d’emballage.',
+  },
+  'pharmacy-required': SHOP_ERROR_MESSAGES.PHARMACY_REQUIRED,
+  'payment-method-blocked': SHOP_ERROR_MESSAGES.INVOICE_ADDRESS_MISMATCH,
+  'shipping-method-blocked': {
+    de: 'Die Versandart {name} ist nicht verfügbar.',
+    it: 'Il metodo di spedizione {name} non è disponibile.',
+    fr: 'Le mode d’expédition {name} n’est pas disponible.',
+  },
+  'fulfilment-conflict': SHOP_ERROR_MESSAGES.FULFILMENT_CONFLICT,
+};
+
+export function cartErrorMessage(locale: Locale, error: { messageKey: string; message?: string; [parameter: string]: unknown }): string {
+  const texts = CART_ERROR_MESSAGES[error.messageKey];
+  if (error.messageKey === 'payment-method-blocked' && error.reason !== undefined && error.reason !== 'billing-address-differs') {
+    return error.message ?? SHOP_ERROR_MESSAGES.UNAVAILABLE[locale];
+  }
+  if (!texts) return error.message || SHOP_ERROR_MESSAGES.UNAVAILABLE[locale];
+  const text = fill(texts[locale], error);
+  // a parameter the error did not carry: better the Store API's own sentence than a "{name}" on screen
+  return /\{\w+\}/.test(text) && error.message ? error.message : text;
+}

@@ -1,0 +1,593 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { StoreApiConfig } from '../config';
+import { newContextToken, randomId, isId } from '../ids';
+import { saveContextPayload, type ContextPayload, type SalesChannelContext } from '../context';
+import { StoreApiError, type Violation } from '../errors';
+import { prepared } from '../entities/system';
+import { COUNTRY_CH_ID, COUNTRY_LI_ID } from '../known-ids';
+import { stableId } from '../ids';
+import { readStoredCart } from './cart';
+import { nextNumber } from './number-ranges';
+import { queueRegistrationMail } from './mail';
+
+// Customers as the checkout needs them (SPEC §3 Customer, §4 Session/Registration, §5 validation):
+// guest and account registration with double opt-in, login with scrypt passwords, the session switch that
+// carries the cart, and the customer's addresses. Passwords and their hashes are never logged or answered.
+
+// --- passwords -------------------------------------------------------------------------------------
+
+/**
+ * scrypt parameters (RFC 7914): N = 2^15 rounds of a 128·r·N = 32 MiB memory-hard mix, r = 8, p = 1,
+ * a 16-byte random salt and a 32-byte key — OWASP's minimum for scrypt, about 50–100 ms per hash here.
+ * They are stored in every hash (`scrypt$N$r$p$salt$key`), so raising them later keeps old hashes valid.
+ */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
+/** scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly that, so allow headroom. */
+const SCRYPT_MAX_MEMORY = 64 * 1024 * 1024;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longer passwords only cost hashing time; nobody types 1 kB. */
+const PASSWORD_MAX_LENGTH = 1024;
+
+function scryptKey(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: SCRYPT_MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltLength);
+  const key = await scryptKey(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Compares in constant time; a malformed stored hash simply does not match. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltText || !keyText) return false;
+  const expected = Buffer.from(keyText, 'base64');
+  const key = await scryptKey(password, Buffer.from(saltText, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown emails are checked against this, so a login takes as long whether the email exists or not. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+// --- rows ------------------------------------------------------------------------------------------
+
+export interface CustomerRow {
+  id: string;
+  customer_number: string;
+  sales_channel_id: string;
+  customer_group_id: string;
+  language_id: string;
+  salutation_id: string | null;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string | null;
+  guest: number;
+  active: number;
+  account_type: string;
+  company: string | null;
+  birthday: string | null;
+  double_opt_in_registration: number;
+  double_opt_in_hash: string | null;
+  double_opt_in_email_sent_at: string | null;
+  double_opt_in_confirmed_at: string | null;
+  default_billing_address_id: string | null;
+  default_shipping_address_id: string | null;
+  default_payment_method_id: string | null;
+  first_login: string | null;
+  last_login: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export interface AddressRow {
+  id: string;
+  customer_id: string;
+  salutation_id: string | null;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  department: string | null;
+  street: string;
+  additional_address_line1: string | null;
+  additional_address_line2: string | null;
+  zipcode: string | null;
+  city: string;
+  country_id: string;
+  country_state_id: string | null;
+  phone_number: string | null;
+  created_at: string;
+  updated_at: string | null;
+}
+
+export function findCustomer(ctx: SalesChannelContext, customerId: string): CustomerRow | undefined {
+  return prepared(ctx.db, 'SELECT * FROM customer WHERE id = ?').get(customerId) as CustomerRow | undefined;
+}
+
+/** The session's customer (guest or account) or 403, as Shopware's LoginRequired routes answer. */
+export function requireCustomer(ctx: SalesChannelContext): CustomerRow {
+  const customer = ctx.customerId ? findCustomer(ctx, ctx.customerId) : undefined;
+  if (!customer) throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  return customer;
+}
+
+export function customerAddresses(ctx: SalesChannelContext, customerId: string): AddressRow[] {
+  return prepared(ctx.db, 'SELECT * FROM customer_address WHERE customer_id = ? ORDER BY created_at, id').all(customerId) as AddressRow[];
+}
+
+export function findAddress(ctx: SalesChannelContext, customerId: string, addressId: string): AddressRow | undefined {
+  return prepared(ctx.db, 'SELECT * FROM customer_address WHERE id = ? AND customer_id = ?').get(addressId, customerId) as AddressRow | undefined;
+}
+
+/** The addresses this session orders with: the ones chosen in the context, else the customer's defaults. */
+export function activeAddressIds(ctx: SalesChannelContext, customer: CustomerRow): { billingAddressId: string | null; shippingAddressId: string | null } {
+  const chosen = (key: 'billingAddressId' | 'shippingAddressId'): string | null => {
+    const id = ctx.payload[key];
+    return typeof id === 'string' && findAddress(ctx, customer.id, id) ? id : null;
+  };
+  const billingAddressId = chosen('billingAddressId') ?? customer.default_billing_address_id;
+  const shippingAddressId = chosen('shippingAddressId') ?? customer.default_shipping_address_id ?? billingAddressId;
+  return { billingAddressId, shippingAddressId };
+}
+
+// --- validation ------------------------------------------------------------------------------------
+
+const MAX_TEXT = 255;
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value ?? null);
+}
+
+function blank(pointer: string, value: unknown): Violation {
+  return { pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } };
+}
+
+/** Collects violations for one request body; `text` answers the trimmed string or null. */
+class BodyValidator {
+  readonly violations: Violation[] = [];
+
+  text(pointer: string, value: unknown, options: { required?: boolean; max?: number; min?: number } = {}): string | null {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      if (options.required) this.violations.push(blank(pointer, value));
+      return null;
+    }
+    if (typeof value !== 'string') {
+      this.violations.push({ pointer, code: 'VIOLATION::INVALID_TYPE_ERROR', detail: 'This value should be of type string.', parameters: { '{{ value }}': shown(value), '{{ type }}': 'string' } });
+      return null;
+    }
+    const text = value.trim();
+    const max = options.max ?? MAX_TEXT;
+    if (text.length > max) {
+      this.violations.push({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${max} characters or less.`, parameters: { '{{ value }}': shown(value), '{{ limit }}': max } });
+      return null;
+    }
+    if (options.min !== undefined && text.length < options.min) {
+      this.violations.push({ pointer, code: 'VIOLATION::TOO_SHORT_ERROR', detail: `This value is too short. It should have ${options.min} characters or more.`, parameters: { '{{ value }}': shown(value), '{{ limit }}': options.min } });
+      return null;
+    }
+    return text;
+  }
+
+  email(pointer: string, value: unknown): string | null {
+    const email = this.text(pointer, value, { required: true, max: 254 });
+    if (email === null) return null;
+    if (!EMAIL_PATTERN.test(email)) {
+      this.violations.push({ pointer, code: 'VIOLATION::INVALID_EMAIL_FORMAT_ERROR', detail: 'This value is not a valid email address.', parameters: { '{{ value }}': shown(value) } });
+      return null;
+    }
+    return email.toLowerCase();
+  }
+
+  entity(ctx: SalesChannelContext, pointer: string, value: unknown, entity: string, sql: string, required: boolean): string | null {
+    if (value === undefined || value === null || value === '') {
+      if (required) this.violations.push(blank(pointer, value));
+      return null;
+    }
+    if (!isId(value) || !prepared(ctx.db, sql).get(value)) {
+      this.violations.push({
+        pointer,
+        code: 'VIOLATION::ENTITY_DOES_NOT_EXISTS',
+        detail: `The ${entity} entity with id ${shown(value)} does not exist.`,
+        parameters: { '{{ entity }}': entity, '{{ id }}': shown(value) },
+      });
+      return null;
+    }
+    return value;
+  }
+
+  fail(): void {
+    if (this.violations.length) throw StoreApiError.violations(this.violations);
+  }
+}
+
+export interface AddressInput {
+  salutationId: string | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  department: string | null;
+  street: string;
+  additionalAddressLine1: string | null;
+  additionalAddressLine2: string | null;
+  zipcode: string | null;
+  city: string;
+  countryId: string;
+  countryStateId: string | null;
+  phoneNumber: string | null;
+}
+
+/** Shopware falls back to the salutation "not specified" when none is given. */
+export const SALUTATION_NOT_SPECIFIED_ID = stableId('salutation', 'not_specified');
+
+/** Swiss and Liechtenstein postal codes are four digits (SPEC §5, §9). */
+const FOUR_DIGIT_ZIP_COUNTRIES = new Set([COUNTRY_CH_ID, COUNTRY_LI_ID]);
+
+function readAddress(
+  ctx: SalesChannelContext,
+  v: BodyValidator,
+  prefix: string,
+  raw: unknown,
+  fallback: { firstName?: string | null; lastName?: string | null; salutationId?: string | null } = {},
+): AddressInput | null {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    v.violations.push(blank(prefix || '/', raw));
+    return null;
+  }
+  const body = raw as Record<string, unknown>;
+  const countryId = v.entity(ctx, `${prefix}/countryId`, body.countryId, 'country', 'SELECT 1 FROM country WHERE id = ? AND active = 1', true);
+  const zipcode = v.text(`${prefix}/zipcode`, body.zipcode, { required: countryId !== null && FOUR_DIGIT_ZIP_COUNTRIES.has(countryId), max: 50 });
+  if (zipcode !== null && countryId !== null && FOUR_DIGIT_ZIP_COUNTRIES.has(countryId) && !/^\d{4}$/.test(zipcode)) {
+    v.violations.push({
+      pointer: `${prefix}/zipcode`,
+      code: 'VIOLATION::ZIP_CODE_INVALID',
+      detail: 'This value is not a valid ZIP code for country "CH": it has exactly 4 digits.',
+      parameters: { '{{ value }}': shown(body.zipcode), '{{ iso }}': countryId === COUNTRY_LI_ID ? 'LI' : 'CH' },
+    });
+  }
+  const firstName = v.text(`${prefix}/firstName`, body.firstName ?? fallback.firstName, { required: true });
+  const lastName = v.text(`${prefix}/lastName`, body.lastName ?? fallback.lastName, { required: true });
+  const street = v.text(`${prefix}/street`, body.street, { required: true });
+  const city = v.text(`${prefix}/city`, body.city, { required: true });
+  const salutationId = v.entity(ctx, `${prefix}/salutationId`, body.salutationId ?? fallback.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
+  const countryStateId = v.entity(ctx, `${prefix}/countryStateId`, body.countryStateId, 'country_state', 'SELECT 1 FROM country_state WHERE id = ? AND active = 1', false);
+  const optional = (key: string) => v.text(`${prefix}/${key}`, body[key]);
+  const address = {
+    salutationId: salutationId ?? SALUTATION_NOT_SPECIFIED_ID,
+    title: optional('title'),
+    firstName: firstName ?? '',
+    lastName: lastName ?? '',
+    company: optional('company'),
+    department: optional('department'),
+    street: street ?? '',
+    additionalAddressLine1: optional('additionalAddressLine1'),
+    additionalAddressLine2: optional('additionalAddressLine2'),
+    zipcode,
+    city: city ?? '',
+    countryId: countryId ?? '',
+    countryStateId,
+    phoneNumber: v.text(`${prefix}/phoneNumber`, body.phoneNumber, { max: 40 }),
+  };
+  return address;
+}
+
+function insertAddress(ctx: SalesChannelContext, customerId: string, address: AddressInput, now: string): string {
+  const id = randomId();
+  prepared(
+    ctx.db,
+    `INSERT INTO customer_address (id, customer_id, salutation_id, title, first_name, last_name, company, department, street,
+       additional_address_line1, additional_address_line2, zipcode, city, country_id, country_state_id, phone_number, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id, customerId, address.salutationId, address.title, address.firstName, address.lastName, address.company, address.department,
+    address.street, address.additionalAddressLine1, address.additionalAddressLine2, address.zipcode, address.city, address.countryId,
+    address.countryStateId, address.phoneNumber, now,
+  );
+  return id;
+}
+
+function sameAddress(a: AddressInput, b: AddressInput): boolean {
+  return (Object.keys(a) as (keyof AddressInput)[]).every((key) => (a[key] ?? null) === (b[key] ?? null));
+}
+
+// --- registration ----------------------------------------------------------------------------------
+
+export interface Registration {
+  customerId: string;
+  billingAddressId: string;
+  shippingAddressId: string;
+  /** an account waiting for its email confirmation (double opt-in) */
+  awaitingConfirmation: boolean;
+}
+
+/** Shopware's `em` parameter of the confirmation link: sha1 of the email. */
+export function emailHash(email: string): string {
+  return createHash('sha1').update(email.toLowerCase()).digest('hex');
+}
+
+/** The storefront URL the confirmation link starts with: given by the client, else the shop's own origin. */
+/**
+ * The storefront the confirmation link leads to. Like Shopware (a choice among the sales channel's domains), only
+ * the shop's own origin is accepted, so no caller can put a foreign site into a mail the shop sends.
+ */
+function storefrontUrlOf(ctx: SalesChannelContext, value: unknown, v: BodyValidator): string {
+  if (value === undefined || value === null || value === '') return ctx.origin;
+  if (typeof value === 'string') {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === ctx.origin) return value.replace(/\/+$/, '');
+    } catch {
+      // reported below
+    }
+  }
+  v.violations.push({
+    pointer: '/storefrontUrl',
+    code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
+    detail: 'The value you selected is not a valid choice.',
+    parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.origin },
+  });
+  return ctx.origin;
+}
+
+/**
+ * POST /account/register: a guest (guest: true, no password) or an account (password ≥ 8; with double opt-in
+ * inactive until confirmed). Validates like Shopware's RegisterRoute, writes customer and addresses in one
+ * transaction and queues the confirmation mail for accounts.
+ */
+export async function registerCustomer(ctx: SalesChannelContext, config: StoreApiConfig, body: Record<string, unknown>): Promise<Registration> {
+  if (!config.registrationEnabled) {
+    throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE', 'Registration is not active!');
+  }
+  const v = new BodyValidator();
+  const guest = body.guest === true || body.guest === 'true' || body.guest === 1;
+  const email = v.email('/email', body.email);
+  const firstName = v.text('/firstName', body.firstName, { required: true });
+  const lastName = v.text('/lastName', body.lastName, { required: true });
+  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
+  const title = v.text('/title', body.title);
+  let password: string | null = null;
+  if (!guest) {
+    if (typeof body.password !== 'string' || body.password === '') v.violations.push(blank('/password', undefined));
+    else if (body.password.length < PASSWORD_MIN_LENGTH) {
+      v.violations.push({
+        pointer: '/password',
+        code: 'VIOLATION::TOO_SHORT_ERROR',
+        detail: `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`,
+        parameters: { '{{ limit }}': PASSWORD_MIN_LENGTH },
+      });
+    } else if (body.password.length > PASSWORD_MAX_LENGTH) {
+      v.violations.push({ pointer: '/password', code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${PASSWORD_MAX_LENGTH} characters or less.`, parameters: { '{{ limit }}': PASSWORD_MAX_LENGTH } });
+    } else password = body.password;
+  }
+  const names = { firstName, lastName, salutationId };
+  const billing = readAddress(ctx, v, '/billingAddress', body.billingAddress, names);
+  const shipping = body.shippingAddress === undefined || body.shippingAddress === null ? null : readAddress(ctx, v, '/shippingAddress', body.shippingAddress, names);
+  const storefrontUrl = storefrontUrlOf(ctx, body.storefrontUrl, v);
+  if (email !== null && !guest && accountEmailTaken(ctx, email)) {
+    v.violations.push({
+      pointer: '/email',
+      code: 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE',
+      detail: `The email address ${email} is already in use`,
+      parameters: { '{{ email }}': email },
+    });
+  }
+  v.fail();
+
+  // Hashing takes ~80 ms off the event loop; the write below is one synchronous transaction.
+  const passwordHash = password === null ? null : await hashPassword(password);
+  const doubleOptIn = !guest && config.registrationDoubleOptIn;
+  const now = new Date().toISOString();
+  const customerId = randomId();
+  const optInHash = doubleOptIn ? randomBytes(16).toString('hex') : null;
+  const write = ctx.db.transaction((): Registration => {
+    // Checked again inside the transaction: two registrations racing for one email get one account.
+    if (!guest && accountEmailTaken(ctx, email!)) {
+      throw StoreApiError.violation('/email', 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE', `The email address ${email} is already in use`, { '{{ email }}': email });
+    }
+    prepared(
+      ctx.db,
+      `INSERT INTO customer (id, customer_number, sales_channel_id, customer_group_id, language_id, salutation_id, title, first_name,
+         last_name, email, password_hash, guest, active, double_opt_in_registration, double_opt_in_hash, double_opt_in_email_sent_at,
+         first_login, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      customerId, nextNumber(ctx.db, 'customer'), ctx.salesChannel.id, ctx.salesChannel.customerGroupId, ctx.languageId,
+      salutationId ?? SALUTATION_NOT_SPECIFIED_ID, title, firstName, lastName, email, passwordHash, guest ? 1 : 0, doubleOptIn ? 0 : 1,
+      doubleOptIn ? 1 : 0, optInHash, doubleOptIn ? now : null, doubleOptIn ? null : now, now,
+    );
+    const billingAddressId = insertAddress(ctx, customerId, billing!, now);
+    const shippingAddressId = shipping && !sameAddress(shipping, billing!) ? insertAddress(ctx, customerId, shipping, now) : billingAddressId;
+    prepared(ctx.db, 'UPDATE customer SET default_billing_address_id = ?, default_shipping_address_id = ? WHERE id = ?').run(
+      billingAddressId,
+      shippingAddressId,
+      customerId,
+    );
+    if (doubleOptIn) {
+      const link = `${storefrontUrl}/registration/confirm?em=${emailHash(email!)}&hash=${optInHash}`;
+      queueRegistrationMail(ctx.db, { customerId, email: email!, languageId: ctx.languageId, firstName: firstName!, lastName: lastName!, confirmUrl: link });
+    }
+    return { customerId, billingAddressId, shippingAddressId, awaitingConfirmation: doubleOptIn };
+  });
+  return write();
+}
+
+function accountEmailTaken(ctx: SalesChannelContext, email: string): boolean {
+  return prepared(ctx.db, 'SELECT 1 FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(email) !== undefined;
+}
+
+/** POST /account/register-confirm { hash, em }: activates the account; answers the customer to log in. */
+export function confirmRegistration(ctx: SalesChannelContext, body: Record<string, unknown>): CustomerRow {
+  const v = new BodyValidator();
+  const hash = v.text('/hash', body.hash, { required: true, max: 64 });
+  const em = v.text('/em', body.em, { required: true, max: 64 });
+  v.fail();
+  const customer = prepared(ctx.db, 'SELECT * FROM customer WHERE double_opt_in_hash = ?').get(hash) as CustomerRow | undefined;
+  if (!customer || emailHash(customer.email) !== em) {
+    throw StoreApiError.of(404, 'CHECKOUT__CUSTOMER_NOT_FOUND_BY_HASH', `No matching customer for the hash "${hash}" was found.`, { hash });
+  }
+  if (customer.active === 1 && customer.double_opt_in_confirmed_at) {
+    throw StoreApiError.of(412, 'CHECKOUT__CUSTOMER_IS_ALREADY_CONFIRMED', `The customer with the id "${customer.id}" is already confirmed.`, { customerId: customer.id });
+  }
+  const now = new Date().toISOString();
+  prepared(ctx.db, 'UPDATE customer SET active = 1, double_opt_in_confirmed_at = ?, first_login = COALESCE(first_login, ?), updated_at = ? WHERE id = ?').run(
+    now,
+    now,
+    now,
+    customer.id,
+  );
+  return findCustomer(ctx, customer.id)!;
+}
+
+// --- login -----------------------------------------------------------------------------------------
+
+export function badCredentials(): StoreApiError {
+  return StoreApiError.of(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
+}
+
+/**
+ * The account for a username and password, or 401. Unknown email, wrong password, a guest or an account not
+ * yet confirmed all answer the same, after the same scrypt work, so the answer tells nothing about the email.
+ */
+export async function authenticate(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<CustomerRow> {
+  const username = typeof body.username === 'string' ? body.username.trim() : '';
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!username || !password || password.length > PASSWORD_MAX_LENGTH) {
+    if (!username || !password) {
+      throw StoreApiError.violations([
+        ...(username ? [] : [blank('/username', body.username)]),
+        ...(password ? [] : [blank('/password', undefined)]),
+      ]);
+    }
+    throw badCredentials();
+  }
+  const customer = prepared(ctx.db, 'SELECT * FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(username) as CustomerRow | undefined;
+  const hash = customer?.password_hash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(password, hash);
+  if (!customer || !matches || customer.active !== 1) throw badCredentials();
+  const now = new Date().toISOString();
+  prepared(ctx.db, 'UPDATE customer SET last_login = ?, first_login = COALESCE(first_login, ?) WHERE id = ?').run(now, now, customer.id);
+  return customer;
+}
+
+// --- the session switch ----------------------------------------------------------------------------
+
+/** What a new session keeps of the old one's choices (language, currency, methods). */
+function keptChoices(payload: ContextPayload): ContextPayload {
+  const kept: ContextPayload = {};
+  for (const key of ['languageId', 'currencyId', 'paymentMethodId', 'shippingMethodId', 'countryId', 'countryStateId'] as const) {
+    if (payload[key] !== undefined) kept[key] = payload[key];
+  }
+  return kept;
+}
+
+function cartHasItems(ctx: SalesChannelContext, token: string): boolean {
+  return (readStoredCart(ctx.db, token)?.lineItems.length ?? 0) > 0;
+}
+
+function moveCart(ctx: SalesChannelContext, from: string, to: string): void {
+  prepared(ctx.db, 'DELETE FROM cart WHERE token = ?').run(to);
+  prepared(ctx.db, 'UPDATE cart SET token = ?, updated_at = ? WHERE token = ?').run(to, new Date().toISOString(), from);
+}
+
+/**
+ * Gives the session a new context token (login, register, logout), as Shopware's ContextPersister::replace
+ * does so a token seen before the switch cannot ride along. The cart goes with the shopper: when logging in,
+ * a cart with items wins; an empty one is replaced by the customer's cart saved at their last logout or
+ * still held by another of their sessions (Shopware's CartRestorer, without merging two carts that could
+ * mix Click & Collect and delivery items).
+ */
+export function switchSession(ctx: SalesChannelContext, next: { customerId: string | null; billingAddressId?: string | null; shippingAddressId?: string | null }): void {
+  const oldToken = ctx.token;
+  const newToken = newContextToken();
+  const payload: ContextPayload = keptChoices(ctx.payload);
+  if (next.customerId) {
+    payload.customerId = next.customerId;
+    if (next.billingAddressId) payload.billingAddressId = next.billingAddressId;
+    if (next.shippingAddressId) payload.shippingAddressId = next.shippingAddressId;
+  }
+  ctx.db.transaction(() => {
+    const leavingCustomerId = ctx.customerId;
+    if (next.customerId === null && leavingCustomerId) {
+      // Logout: the cart stays behind under the old token, marked as this customer's, for the next login.
+      const oldPayload: ContextPayload = { ...keptChoices(ctx.payload), savedCartOfCustomerId: leavingCustomerId };
+      prepared(ctx.db, 'UPDATE context_token SET payload = ?, updated_at = ? WHERE token = ?').run(JSON.stringify(oldPayload), new Date().toISOString(), oldToken);
+    } else if (cartHasItems(ctx, oldToken) || !next.customerId) {
+      moveCart(ctx, oldToken, newToken);
+      prepared(ctx.db, 'DELETE FROM context_token WHERE token = ?').run(oldToken);
+    } else {
+      const saved = prepared(
+        ctx.db,
+        `SELECT t.token FROM context_token t JOIN cart c ON c.token = t.token
+         WHERE t.token <> ? AND (json_extract(t.payload, '$.customerId') = ? OR json_extract(t.payload, '$.savedCartOfCustomerId') = ?)
+         ORDER BY c.updated_at DESC LIMIT 1`,
+      ).get(oldToken, next.customerId, next.customerId) as { token: string } | undefined;
+      if (saved) moveCart(ctx, saved.token, newToken);
+      prepared(ctx.db, 'DELETE FROM cart WHERE token = ?').run(oldToken);
+      prepared(ctx.db, 'DELETE FROM context_token WHERE token = ?').run(oldToken);
+    }
+    ctx.token = newToken;
+    ctx.payload = {};
+    ctx.persisted = false;
+    saveContextPayload(ctx, payload);
+  })();
+  ctx.customerId = next.customerId;
+  ctx.languageId = typeof payload.languageId === 'string' ? payload.languageId : ctx.languageId;
+}
+
+// --- addresses -------------------------------------------------------------------------------------
+
+/** POST /account/address: a new address of the session's customer (guests included). */
+export function createAddress(ctx: SalesChannelContext, customer: CustomerRow, body: Record<string, unknown>): string {
+  const v = new BodyValidator();
+  const address = readAddress(ctx, v, '', body, {});
+  v.fail();
+  return insertAddress(ctx, customer.id, address!, new Date().toISOString());
+}
+
+/** PATCH /account/address/{id}: the whole address is sent again (Shopware's CustomerAddressBody). */
+export function updateAddress(ctx: SalesChannelContext, customer: CustomerRow, addressId: string, body: Record<string, unknown>): void {
+  const existing = isId(addressId) ? findAddress(ctx, customer.id, addressId) : undefined;
+  if (!existing) {
+    throw StoreApiError.of(404, 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND', `Customer address with id "${addressId}" not found.`, { addressId });
+  }
+  const merged: Record<string, unknown> = {
+    salutationId: existing.salutation_id,
+    title: existing.title,
+    firstName: existing.first_name,
+    lastName: existing.last_name,
+    company: existing.company,
+    department: existing.department,
+    street: existing.street,
+    additionalAddressLine1: existing.additional_address_line1,
+    additionalAddressLine2: existing.additional_address_line2,
+    zipcode: existing.zipcode,
+    city: existing.city,
+    countryId: existing.country_id,
+    countryStateId: existing.country_state_id,
+    phoneNumber: existing.phone_number,
+    ...body,
+  };
+  const v = new BodyValidator();
+  const address = readAddress(ctx, v, '', merged, {});
+  v.fail();
+  const a = address!;
+  prepared(
+    ctx.db,
+    `UPDATE customer_address SET salutation_id = ?, title = ?, first_name = ?, last_name = ?, company = ?, department = ?, street = ?,
+       additional_address_line1 = ?, additional_address_line2 = ?, zipcode = ?, city = ?, country_id = ?, country_state_id = ?,
+       phone_number = ?, updated_at = ? WHERE id = ?`,
+  ).run(
+    a.salutationId, a.title, a.firstName, a.lastName, a.company, a.department, a.street, a.additionalAddressLine1, a.additionalAddressLine2,
+    a.zipcode, a.city, a.countryId, a.countryStateId, a.phoneNumber, new Date().toISOString(), addressId,
+  );
+}

@@ -1,0 +1,196 @@
+import type { Db } from '../db/connection';
+import { randomId } from '../ids';
+import { LANGUAGES, type LanguageKey } from '../known-ids';
+
+// The mail outbox: every mail the shop sends is rendered here in the recipient's language (de/it/fr) as plain
+// text and as HTML (every value escaped) and stored in mail_outbox; a sender delivers the rows when SMTP is
+// configured. Written inside the transaction of the change it reports, so no mail is lost or sent for nothing.
+
+export function languageKeyOf(languageId: string): LanguageKey {
+  return LANGUAGES.find((l) => l.id === languageId)?.key ?? 'de';
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const LOCALE: Record<LanguageKey, string> = { de: 'de-CH', it: 'it-CH', fr: 'fr-CH' };
+
+export function formatChf(amount: number, language: LanguageKey): string {
+  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'CHF' }).format(amount);
+}
+
+interface OutboxRow {
+  template: string;
+  recipient: string;
+  languageId: string;
+  subject: string;
+  text: string;
+  html: string;
+  customerId?: string | null;
+  orderId?: string | null;
+}
+
+function queue(db: Db, mail: OutboxRow): void {
+  db.prepare(
+    `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(randomId(), mail.template, mail.recipient, mail.languageId, mail.subject, mail.text, mail.html, mail.customerId ?? null, mail.orderId ?? null, new Date().toISOString());
+}
+
+function htmlDocument(language: LanguageKey, title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;color:#1d2733">${body}</body></html>`;
+}
+
+// --- registration ------------------------------------------------------------------------------------
+
+const REGISTRATION_TEXT: Record<LanguageKey, { subject: string; greeting: (name: string) => string; body: string; button: string; ignore: string }> = {
+  de: {
+    subject: 'Bitte bestätigen Sie Ihre Registrierung',
+    greeting: (name) => `Guten Tag ${name}`,
+    body: 'Vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:',
+    button: 'Registrierung bestätigen',
+    ignore: 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+  },
+  it: {
+    subject: 'Conferma la tua registrazione',
+    greeting: (name) => `Buongiorno ${name}`,
+    body: 'Grazie per la registrazione. Conferma il tuo indirizzo e-mail con questo link:',
+    button: 'Conferma registrazione',
+    ignore: 'Se non ti sei registrato, puoi ignorare questa e-mail.',
+  },
+  fr: {
+    subject: 'Veuillez confirmer votre inscription',
+    greeting: (name) => `Bonjour ${name}`,
+    body: 'Merci pour votre inscription. Veuillez confirmer votre adresse e-mail avec ce lien :',
+    button: 'Confirmer l’inscription',
+    ignore: 'Si vous ne vous êtes pas inscrit, vous pouvez ignorer cet e-mail.',
+  },
+};
+
+export function queueRegistrationMail(
+  db: Db,
+  input: { customerId: string; email: string; languageId: string; firstName: string; lastName: string; confirmUrl: string },
+): void {
+  const language = languageKeyOf(input.languageId);
+  const t = REGISTRATION_TEXT[language];
+  const name = `${input.firstName} ${input.lastName}`;
+  const text = `${t.greeting(name)}\n\n${t.body}\n${input.confirmUrl}\n\n${t.ignore}\n`;
+  const html = htmlDocument(
+    language,
+    t.subject,
+    `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(input.confirmUrl)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+  );
+  queue(db, { template: 'customer_register.double_opt_in', recipient: input.email, languageId: input.languageId, subject: t.subject, text, html, customerId: input.customerId });
+}
+
+// --- order confirmation --------------------------------------------------------------------------------
+
+const ORDER_TEXT: Record<
+  LanguageKey,
+  { subject: (n: string) => string; greeting: (name: string) => string; intro: (n: string) => string; quantity: string; shipping: string; total: string; vat: string; payment: string; delivery: string; thanks: string }
+> = {
+  de: {
+    subject: (n) => `Ihre Bestellung ${n}`,
+    greeting: (name) => `Guten Tag ${name}`,
+    intro: (n) => `Vielen Dank für Ihre Bestellung ${n}. Wir haben folgende Artikel erhalten:`,
+    quantity: 'Menge',
+    shipping: 'Versandkosten',
+    total: 'Gesamtbetrag inkl. MwSt.',
+    vat: 'davon MwSt.',
+    payment: 'Zahlungsart',
+    delivery: 'Voraussichtliche Lieferung',
+    thanks: 'Freundliche Grüsse, Ihre Apotheke',
+  },
+  it: {
+    subject: (n) => `Il tuo ordine ${n}`,
+    greeting: (name) => `Buongiorno ${name}`,
+    intro: (n) => `Grazie per il tuo ordine ${n}. Abbiamo ricevuto i seguenti articoli:`,
+    quantity: 'Quantità',
+    shipping: 'Spese di spedizione',
+    total: 'Totale IVA incl.',
+    vat: 'di cui IVA',
+    payment: 'Metodo di pagamento',
+    delivery: 'Consegna prevista',
+    thanks: 'Cordiali saluti, la tua farmacia',
+  },
+  fr: {
+    subject: (n) => `Votre commande ${n}`,
+    greeting: (name) => `Bonjour ${name}`,
+    intro: (n) => `Merci pour votre commande ${n}. Nous avons reçu les articles suivants :`,
+    quantity: 'Quantité',
+    shipping: 'Frais de port',
+    total: 'Total TVA incl.',
+    vat: 'dont TVA',
+    payment: 'Mode de paiement',
+    delivery: 'Livraison prévue',
+    thanks: 'Meilleures salutations, votre pharmacie',
+  },
+};
+
+export interface OrderMailInput {
+  orderId: string;
+  orderNumber: string;
+  customerId: string;
+  email: string;
+  languageId: string;
+  firstName: string;
+  lastName: string;
+  lines: { label: string; quantity: number; totalPrice: number }[];
+  shippingCosts: number;
+  totalPrice: number;
+  taxes: { taxRate: number; tax: number }[];
+  paymentMethodName: string;
+  expectedDelivery: { earliest: string; latest: string } | null;
+}
+
+export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void {
+  const language = languageKeyOf(input.languageId);
+  const t = ORDER_TEXT[language];
+  const money = (n: number) => formatChf(n, language);
+  const name = `${input.firstName} ${input.lastName}`;
+  const delivery = input.expectedDelivery
+    ? input.expectedDelivery.earliest === input.expectedDelivery.latest
+      ? input.expectedDelivery.earliest
+      : `${input.expectedDelivery.earliest} – ${input.expectedDelivery.latest}`
+    : null;
+  const lines = input.lines.map((l) => `${l.quantity} × ${l.label}: ${money(l.totalPrice)}`);
+  const taxLines = input.taxes.map((tax) => `${t.vat} ${tax.taxRate} %: ${money(tax.tax)}`);
+  const text = [
+    t.greeting(name),
+    '',
+    t.intro(input.orderNumber),
+    ...lines,
+    `${t.shipping}: ${money(input.shippingCosts)}`,
+    `${t.total}: ${money(input.totalPrice)}`,
+    ...taxLines,
+    `${t.payment}: ${input.paymentMethodName}`,
+    ...(delivery ? [`${t.delivery}: ${delivery}`] : []),
+    '',
+    t.thanks,
+    '',
+  ].join('\n');
+  const rows = input.lines
+    .map((l) => `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.totalPrice))}</td></tr>`)
+    .join('');
+  const html = htmlDocument(
+    language,
+    t.subject(input.orderNumber),
+    `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.intro(input.orderNumber))}</p>` +
+      `<table><thead><tr><th></th><th>${escapeHtml(t.quantity)}</th><th></th></tr></thead><tbody>${rows}</tbody></table>` +
+      `<p>${escapeHtml(t.shipping)}: ${escapeHtml(money(input.shippingCosts))}<br><strong>${escapeHtml(t.total)}: ${escapeHtml(money(input.totalPrice))}</strong><br>` +
+      taxLines.map(escapeHtml).join('<br>') +
+      `</p><p>${escapeHtml(t.payment)}: ${escapeHtml(input.paymentMethodName)}${delivery ? `<br>${escapeHtml(t.delivery)}: ${escapeHtml(delivery)}` : ''}</p>` +
+      `<p>${escapeHtml(t.thanks)}</p>`,
+  );
+  queue(db, {
+    template: 'order_confirmation_mail',
+    recipient: input.email,
+    languageId: input.languageId,
+    subject: t.subject(input.orderNumber),
+    text,
+    html,
+    customerId: input.customerId,
+    orderId: input.orderId,
+  });
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { formatDeliveryDate } from '../cart/cartTexts';
+import { useShopperLocale } from '../product/useShopperLocale';
+import type { ExpectedDeliveryNote_cart$key } from './__generated__/ExpectedDeliveryNote_cart.graphql';
+import styles from './ExpectedDeliveryNote.module.css';
+
+/**
+ * When the order arrives (SPEC §9, computed by the Store API): dispatch today before 16:00 and the next
+ * working day, Click & Collect per pharmacy, prescription items 2–3 days, downloads at once. For Click &
+ * Collect also the chosen pharmacy (chosen in the checkout when none yet).
+ */
+export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart$key }) {
+  const data = useFragment(
+    graphql`
+      fragment ExpectedDeliveryNote_cart on Cart {
+        fulfilment
+        expectedDelivery {
+          kind
+          dispatchDay
+          earliest
+          latest
+        }
+        selectedPharmacy {
+          name
+          street
+          zipcode
+          city
+        }
+      }
+    `,
+    cart,
+  );
+  const { t } = useTranslation('cart');
+  const locale = useShopperLocale();
+  const delivery = data.expectedDelivery;
+  const pharmacy = data.selectedPharmacy;
+  const collect = data.fulfilment === 'CLICK_AND_COLLECT';
+  if (!delivery && !collect) return null;
+  const earliest = delivery ? formatDeliveryDate(delivery.earliest, locale) : '';
+  const latest = delivery ? formatDeliveryDate(delivery.latest, locale) : '';
+  const dates = delivery && delivery.earliest !== delivery.latest ? t('delivery.between', { earliest, latest }) : earliest;
+
+  return (
+    <div className={styles.note} data-testid="expected-delivery">
+      <h2 className={styles.title}>{collect ? t('delivery.collectTitle') : t('delivery.title')}</h2>
+      {delivery?.kind === 'DISPATCH' && (
+        <p>
+          {delivery.dispatchDay && delivery.dispatchDay !== '%future added value' && <>{t(`delivery.dispatch.${delivery.dispatchDay}`)} · </>}
+          {t('delivery.arrives', { dates })}
+        </p>
+      )}
+      {delivery?.kind === 'PRESCRIPTION' && <p>{t('delivery.prescription', { dates })}</p>}
+      {delivery?.kind === 'DOWNLOAD' && <p>{t('delivery.download')}</p>}
+      {delivery?.kind === 'CLICK_AND_COLLECT' && <p>{t('delivery.collect', { dates })}</p>}
+      {collect &&
+        (pharmacy ? (
+          <p className={styles.pharmacy} data-testid="selected-pharmacy">
+            {t('delivery.pharmacy')}{' '}
+            <strong>{pharmacy.name}</strong>, {pharmacy.street}, {pharmacy.zipcode} {pharmacy.city}
+          </p>
+        ) : (
+          <p className={styles.pharmacy}>{t('delivery.pharmacyLater')}</p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { followPaymentRedirect, isFollowableUrl } from '../checkout/paymentRedirect';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { localizedPath } from '../i18n/locales';
+import type { OrderSuccessView_order$key } from './__generated__/OrderSuccessView_order.graphql';
+import type { OrderSuccessViewHandlePaymentMutation } from './__generated__/OrderSuccessViewHandlePaymentMutation.graphql';
+import { CheckoutAlert } from './CheckoutField';
+import { OrderSummary } from './OrderSummary';
+import { PaymentCountdown } from './PaymentCountdown';
+import styles from './OrderPages.module.css';
+
+// Orders whose payment this tab already started: a re-render, React's double effects in development or a
+// back-navigation to this page never start a second payment session.
+const startedPayments = new Set<string>();
+
+/**
+ * /checkout/success/{id} (SPEC §2, §4 Order payment): the order number and summary, handlePayment once,
+ * then a 5-second countdown to the payment provider (or, for invoice and prepayment, the confirmation).
+ */
+export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_order$key }) {
+  const { t } = useTranslation('checkout');
+  const { locale } = usePageContext();
+  const order = useFragment(
+    graphql`
+      fragment OrderSuccessView_order on Order {
+        orderId
+        orderNumber
+        email
+        status
+        paymentStatus
+        paymentChangeable
+        paymentMethod {
+          name
+          asynchronous
+        }
+        ...OrderSummary_order
+      }
+    `,
+    orderKey,
+  );
+  const [handlePayment] = useShopMutation<OrderSuccessViewHandlePaymentMutation>(graphql`
+    mutation OrderSuccessViewHandlePaymentMutation($input: HandlePaymentInput!) {
+      handlePayment(input: $input) {
+        redirectUrl
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const left = useRef(false);
+  const payable = order.paymentChangeable && order.paymentStatus !== 'PAID';
+
+  useEffect(() => {
+    if (!payable || startedPayments.has(order.orderId)) return;
+    startedPayments.add(order.orderId);
+    void handlePayment({ input: { orderId: order.orderId } }).then((response) => {
+      const payload = response?.handlePayment;
+      if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
+        setRedirectUrl(payload.redirectUrl);
+        return;
+      }
+      // A later visit may try again (the unpaid page offers it too).
+      startedPayments.delete(order.orderId);
+      setErrors(payload?.errors.length ? payload.errors.map((error) => error.message) : [t('errors.unavailable')]);
+    });
+  }, [payable, order.orderId, handlePayment, t]);
+
+  const onElapsed = useCallback((url: string) => {
+    if (left.current) return;
+    left.current = true;
+    followPaymentRedirect(url);
+  }, []);
+
+  const asynchronous = order.paymentMethod?.asynchronous ?? true;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('success.title')}</h1>
+      <p className={styles.lead}>
+        {t('success.orderNumber')} <strong data-testid="order-number">{order.orderNumber}</strong>
+      </p>
+      <p>{t('success.confirmationMail', { email: order.email })}</p>
+      {payable && errors.length === 0 ? <PaymentCountdown redirectUrl={redirectUrl} asynchronous={asynchronous} onElapsed={onElapsed} /> : null}
+      {errors.length > 0 ? (
+        <>
+          <CheckoutAlert messages={errors} />
+          <p>
+            <a className={styles.primaryLink} href={localizedPath(`/checkout/success/${order.orderId}/unpaid`, locale)}>
+              {t('success.retryPayment')}
+            </a>
+          </p>
+        </>
+      ) : null}
+      {order.status === 'CANCELLED' ? (
+        <p className={styles.notice}>{t('unpaid.cancelled')}</p>
+      ) : !payable ? (
+        <p>
+          <a className={styles.primaryLink} href={localizedPath(`/checkout/success/${order.orderId}/paid`, locale)}>
+            {t('success.toConfirmation')}
+          </a>
+        </p>
+      ) : null}
+      <OrderSummary order={order} title={t('summary.orderTitle')} />
+    </div>
+  );
+}
