@@ -526,4 +526,60 @@ CREATE TABLE download_file (
 CREATE INDEX download_file_product ON download_file(product_id, position);
 `,
   },
+  {
+    version: 4,
+    name: 'accounts: recovery, newsletter, wishlist, loyalty, preferred pharmacy, contact, login attempts',
+    sql: `
+-- A password recovery link: the hash is sent by mail, only its SHA-256 is stored; valid 2 hours, one use.
+CREATE TABLE customer_recovery (
+  id TEXT PRIMARY KEY, customer_id TEXT NOT NULL REFERENCES customer(id) ON DELETE CASCADE,
+  hash_digest TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, used_at TEXT
+);
+CREATE INDEX customer_recovery_customer ON customer_recovery(customer_id);
+
+-- Newsletter (SPEC §4 double opt-in). status: notSet (waiting for the confirmation link) | optIn | direct |
+-- optOut. hash: the confirmation / unsubscribe link's secret.
+CREATE TABLE newsletter_recipient (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL COLLATE NOCASE, sales_channel_id TEXT NOT NULL, language_id TEXT NOT NULL,
+  customer_id TEXT REFERENCES customer(id) ON DELETE SET NULL, first_name TEXT, last_name TEXT,
+  status TEXT NOT NULL, hash TEXT NOT NULL UNIQUE, confirmed_at TEXT, created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE UNIQUE INDEX newsletter_recipient_email ON newsletter_recipient(email, sales_channel_id);
+
+-- The server-side wishlist of a logged-in customer (SPEC §4 Wishlist).
+CREATE TABLE customer_wishlist (
+  id TEXT PRIMARY KEY, customer_id TEXT NOT NULL UNIQUE REFERENCES customer(id) ON DELETE CASCADE,
+  sales_channel_id TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT
+);
+CREATE TABLE customer_wishlist_product (
+  id TEXT PRIMARY KEY, wishlist_id TEXT NOT NULL REFERENCES customer_wishlist(id) ON DELETE CASCADE,
+  product_id TEXT NOT NULL REFERENCES product(id), created_at TEXT NOT NULL, UNIQUE (wishlist_id, product_id)
+);
+
+-- Loyalty cards (the shop's my{product} area). A card exists before it is assigned (printed cards handed out
+-- in pharmacies): assigning an existing number links it; applying creates a new one. points: current points.
+-- status: applied (new card on its way) | active.
+CREATE TABLE loyalty_card (
+  id TEXT PRIMARY KEY, card_number TEXT NOT NULL UNIQUE, customer_id TEXT UNIQUE REFERENCES customer(id) ON DELETE SET NULL,
+  status TEXT NOT NULL, points INTEGER NOT NULL DEFAULT 0,
+  first_name TEXT, last_name TEXT, birthday TEXT, street TEXT, zipcode TEXT, city TEXT, email TEXT,
+  created_at TEXT NOT NULL, updated_at TEXT
+);
+
+-- The customer's preferred pharmacy (customer-pharmacy; Click & Collect preselects it).
+ALTER TABLE customer ADD COLUMN preferred_pharmacy_id TEXT REFERENCES pharmacy(id);
+
+-- Messages of the contact form.
+CREATE TABLE contact_message (
+  id TEXT PRIMARY KEY, sales_channel_id TEXT NOT NULL, language_id TEXT NOT NULL, customer_id TEXT,
+  salutation_id TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT,
+  subject TEXT NOT NULL, comment TEXT NOT NULL, created_at TEXT NOT NULL
+);
+
+-- Failed attempts per key (e.g. 'login:email:<sha256>' or 'login:ip:<address>') in a sliding window, for rate limits.
+CREATE TABLE rate_limit (
+  key TEXT PRIMARY KEY, attempts INTEGER NOT NULL, window_start TEXT NOT NULL, blocked_until TEXT
+);
+`,
+  },
 ];
