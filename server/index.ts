@@ -1,8 +1,9 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { GatewaySetupError } from '../gateway/src/config';
+import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
+import { mountAccountFiles } from './account-files';
 import { logger } from './logger';
 import { usePersistedOperations } from './persistedOperations';
 import { mountSitemap } from './sitemap';
@@ -31,6 +32,8 @@ try {
   throw error;
 }
 app.route('/', embedded.app);
+// Invoices and digital products of the account area, fetched with the shopper's HttpOnly session (issue 6).
+mountAccountFiles(app, { target: storeApiTarget(readGatewayConfig(process.env, embedded.config.accessKey), embedded, { publicOrigin }), logger });
 mountSitemap(app, {
   // The sitemap reads the SEO URLs from the Store API the gateway uses: the embedded one in process unless STORE_API_URL.
   storeApi: process.env.STORE_API_URL

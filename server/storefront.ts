@@ -8,8 +8,12 @@ import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { mountCartForms } from './cartForms';
+import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
+
+/** What a render without an HTTP response (no page for the URL) leaves: Hono's own 404. */
+const NO_PAGE: RenderedPage = { status: 404, headers: [], body: '' };
 
 /** Request headers the in-process GraphQL call carries over from the shopper's request. */
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
@@ -20,8 +24,10 @@ const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forward
  * the gateway in-process (yoga.fetch, no HTTP hop) with the shopper's cookies; the gateway's Set-Cookie
  * headers (session, language) go onto the HTML response.
  */
-export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: Logger; distDir?: string }): void {
+export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: Logger; distDir?: string; pageCache?: PageCache }): void {
   const distDir = options.distDir ?? 'dist';
+  // Anonymous catalogue pages (no session cookie) are kept for PAGE_CACHE_TTL_SECONDS (ADR 0011).
+  const pageCache = options.pageCache ?? createPageCache(pageCacheOptionsFromEnv(process.env));
   if (!existsSync(`${distDir}/server/entry.mjs`)) {
     options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it)');
   }
@@ -56,38 +62,62 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
         return new Response(null, { status: 302, headers });
       }
     }
-    const gatewayCookies: string[] = [];
-    let operations = 0;
-    const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
-      operations += 1;
-      const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
-      for (const name of FORWARDED_HEADERS) {
-        const value = request.headers.get(name);
-        if (value) headers.set(name, value);
-      }
-      headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
-      const response = await options.gateway.fetch(
-        new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }),
-      );
-      gatewayCookies.push(...response.headers.getSetCookie());
-      return (await response.json()) as GraphQLPayload;
+    const render = async (): Promise<RenderedPage> => {
+      const gatewayCookies: string[] = [];
+      let operations = 0;
+      const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
+        operations += 1;
+        const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers.get(name);
+          if (value) headers.set(name, value);
+        }
+        headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
+        const response = await options.gateway.fetch(
+          new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }),
+        );
+        gatewayCookies.push(...response.headers.getSetCookie());
+        return (await response.json()) as GraphQLPayload;
+      };
+      const pageContext = await renderPage({
+        urlOriginal: request.url,
+        headersOriginal: request.headers,
+        runGraphQL,
+        // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
+        shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
+      });
+      const { httpResponse } = pageContext;
+      if (!httpResponse) return NO_PAGE;
+      const headers: [string, string][] = [...new Headers(httpResponse.headers).entries()].filter(([name]) => name !== 'set-cookie');
+      for (const cookie of gatewayCookies) headers.push(['set-cookie', cookie]);
+      // How many GraphQL operations this render ran (one per page by design; the e2e suite checks it).
+      // A page served from the cache repeats the figure of the render that produced it.
+      headers.push(['x-graphql-operations', String(operations)]);
+      // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
+      const data = pageContext.data as { status?: number } | null | undefined;
+      const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
+      return { status, headers, body: await httpResponse.getBody() };
     };
-    const pageContext = await renderPage({
-      urlOriginal: request.url,
-      headersOriginal: request.headers,
-      runGraphQL,
-      // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
-      shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
-    });
-    const { httpResponse } = pageContext;
-    if (!httpResponse) return c.notFound();
-    const headers = new Headers(httpResponse.headers);
-    for (const cookie of gatewayCookies) headers.append('set-cookie', cookie);
-    // How many GraphQL operations this render ran (one per page by design; the e2e suite checks it).
-    headers.set('x-graphql-operations', String(operations));
-    // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
-    const data = pageContext.data as { status?: number } | null | undefined;
-    const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
-    return new Response(await httpResponse.getBody(), { status, headers });
+
+    /** `anonymous`: the request could be served from the cache (its page is public when storable). */
+    const respond = (page: RenderedPage, cache: { source: 'hit' | 'miss'; anonymous: boolean } | null): Response | Promise<Response> => {
+      if (page === NO_PAGE) return c.notFound();
+      const headers = new Headers();
+      for (const [name, value] of page.headers) headers.append(name, value);
+      if (cache) {
+        // A catalogue path: whether an answer may be shared depends on the session cookie.
+        // Plain "/" also depends on Accept-Language (the redirect above).
+        headers.set('vary', url.pathname === '/' ? 'cookie, accept-language' : 'cookie');
+        headers.set('x-page-cache', cache.source);
+        if (cache.anonymous && isStorable(page)) headers.set('cache-control', CACHEABLE_CACHE_CONTROL(pageCache.ttlSeconds));
+      }
+      return new Response(page.body, { status: page.status, headers });
+    };
+
+    if (pageCache.ttlSeconds > 0 && isCacheableRequest(request)) {
+      const { page, source } = await pageCache.serve(pageCacheKey(url), render);
+      return respond(page, { source, anonymous: true });
+    }
+    return respond(await render(), pageCache.ttlSeconds > 0 && isCatalogPath(url.pathname) ? { source: 'miss', anonymous: false } : null);
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { GatewayConfig } from './config';
 import { DEFAULT_LOCALE, LOCALES, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
 import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreSession } from './store-client';
@@ -45,6 +46,34 @@ export function readCookie(header: string | null, name: string): string | undefi
 /** Request header with the storefront page's language (de, it, fr); it wins over the language cookie. */
 export const PAGE_LOCALE_HEADER = 'x-shop-locale';
 
+/**
+ * The shopper's address for the Store API's rate limits. A fetch Request carries no socket, so the server that
+ * received the connection records its remote address for the Request it hands to the gateway
+ * (`rememberClientAddress(c.req.raw, socketAddress)` before `gateway.fetch(c.req.raw)`): a WeakMap, not a header,
+ * so no client can send one. Behind a reverse proxy set TRUST_PROXY=true: then the first x-forwarded-for entry
+ * counts (the proxy must overwrite that header). Unknown (null) skips the per-address limits; the per-account
+ * limits still hold.
+ */
+const clientAddresses = new WeakMap<Request, string>();
+
+export function rememberClientAddress(request: Request, address: string | undefined | null): void {
+  if (address) clientAddresses.set(request, address);
+}
+
+function validIp(value: string | undefined | null): string | null {
+  let ip = value?.trim() ?? '';
+  if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
+  return ip && isIP(ip) ? ip : null;
+}
+
+export function clientAddressOf(request: Request, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.TRUST_PROXY === 'true') {
+    const forwarded = validIp(request.headers.get('x-forwarded-for')?.split(',')[0]);
+    if (forwarded) return forwarded;
+  }
+  return validIp(clientAddresses.get(request));
+}
+
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const LANGUAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -69,6 +98,7 @@ export function createGatewayContext(options: {
     (LOCALES as readonly string[]).includes(pageLocale ?? '') ? (pageLocale as Locale) : (knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
   const languageId = languages.idOf(locale);
 
+  const clientIp = clientAddressOf(request);
   const clients = new Map<string, StoreClient>();
   return {
     requestId,
@@ -89,6 +119,7 @@ export function createGatewayContext(options: {
           languageId: forLanguage,
           requestId,
           onCall: target.onCall,
+          clientIp,
         });
         clients.set(forLanguage, client);
       }

@@ -92,6 +92,46 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Questo ordine non può più essere annullato.',
     fr: 'Cette commande ne peut plus être annulée.',
   },
+  PASSWORDS_DO_NOT_MATCH: {
+    de: 'Die Passwörter stimmen nicht überein',
+    it: 'Le password non corrispondono',
+    fr: 'Les mots de passe ne correspondent pas',
+  },
+  CARD_NUMBER_INVALID: {
+    de: 'Die Kartennummer ist ungültig',
+    it: 'Il numero della carta non è valido',
+    fr: 'Le numéro de carte n’est pas valide',
+  },
+  CUSTOMER_NOT_FOUND: {
+    de: 'Zu dieser E-Mail-Adresse wurde kein Kunde gefunden.',
+    it: 'Nessun cliente trovato per l’indirizzo e-mail inserito.',
+    fr: 'Aucun client n’a été trouvé pour l’adresse e-mail saisie.',
+  },
+  LINK_INVALID: {
+    de: 'Der Link ist ungültig oder abgelaufen.',
+    it: 'Il link non è valido o è scaduto.',
+    fr: 'Le lien n’est pas valide ou a expiré.',
+  },
+  ADDRESS_IN_USE: {
+    de: 'Eine Standardadresse oder eine aktive Adresse kann nicht gelöscht werden.',
+    it: 'Un indirizzo predefinito o attivo non può essere eliminato.',
+    fr: 'Une adresse par défaut ou active ne peut pas être supprimée.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    de: 'Zu viele Versuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
+    it: 'Troppi tentativi. Si prega di riprovare tra {seconds} secondi.',
+    fr: 'Trop de tentatives. Veuillez réessayer dans {seconds} secondes.',
+  },
+  WRONG_PASSWORD: {
+    de: 'Das aktuelle Passwort ist falsch.',
+    it: 'La password attuale non è corretta.',
+    fr: 'Le mot de passe actuel est incorrect.',
+  },
+  NEWSLETTER_FAILED: {
+    de: 'Die Newsletter-Anmeldung konnte nicht ausgeführt werden. Bitte versuchen Sie es später erneut.',
+    it: 'L’iscrizione alla newsletter non è stata possibile. Si prega di riprovare più tardi.',
+    fr: 'L’inscription à la newsletter n’a pas pu être effectuée. Veuillez réessayer plus tard.',
+  },
   UNAVAILABLE: {
     de: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     it: 'Si è verificato un errore. Si prega di riprovare più tardi.',
@@ -135,6 +175,26 @@ export const FIELD_PROBLEMS = {
     it: 'Si prega di scegliere un indirizzo esistente o di inserirne uno nuovo',
     fr: 'Veuillez choisir une adresse existante ou en saisir une nouvelle',
   },
+  date: {
+    de: 'Bitte geben Sie ein gültiges Datum ein (JJJJ-MM-TT)',
+    it: 'Si prega di inserire una data valida (AAAA-MM-GG)',
+    fr: 'Veuillez saisir une date valide (AAAA-MM-JJ)',
+  },
+  notEqual: {
+    de: 'Die Werte stimmen nicht überein',
+    it: 'I valori non corrispondono',
+    fr: 'Les valeurs ne correspondent pas',
+  },
+  tooMany: {
+    de: 'Höchstens {max} Einträge',
+    it: 'Al massimo {max} voci',
+    fr: '{max} entrées au maximum',
+  },
+  cardExists: {
+    de: 'Sie haben bereits eine Kundenkarte',
+    it: 'Possiede già una carta fedeltà',
+    fr: 'Vous avez déjà une carte de fidélité',
+  },
   dataProtection: {
     de: 'Bitte akzeptieren Sie die Datenschutzbestimmungen',
     it: 'Si prega di accettare l’informativa sulla protezione dei dati',
@@ -172,6 +232,19 @@ const FIELD_LABELS: Record<string, Texts> = {
   addressId: { de: 'Adresse', it: 'Indirizzo', fr: 'Adresse' },
   billing: { de: 'Rechnungsadresse', it: 'Indirizzo di fatturazione', fr: 'Adresse de facturation' },
   shipping: { de: 'Lieferadresse', it: 'Indirizzo di consegna', fr: 'Adresse de livraison' },
+  emailConfirmation: { de: 'E-Mail-Bestätigung', it: 'Conferma e-mail', fr: 'Confirmation de l’e-mail' },
+  newPassword: { de: 'Neues Passwort', it: 'Nuova password', fr: 'Nouveau mot de passe' },
+  newPasswordConfirm: { de: 'Passwort bestätigen', it: 'Conferma password', fr: 'Confirmer le mot de passe' },
+  title: { de: 'Titel', it: 'Titolo', fr: 'Titre' },
+  birthday: { de: 'Geburtsdatum', it: 'Data di nascita', fr: 'Date de naissance' },
+  cardNumber: { de: 'Kartennummer', it: 'Numero della carta', fr: 'Numéro de carte' },
+  hash: { de: 'Link', it: 'Link', fr: 'Lien' },
+  em: { de: 'Link', it: 'Link', fr: 'Lien' },
+  productIds: { de: 'Produkte', it: 'Prodotti', fr: 'Produits' },
+  phone: { de: 'Telefon', it: 'Telefono', fr: 'Téléphone' },
+  subject: { de: 'Betreff', it: 'Oggetto', fr: 'Objet' },
+  comment: { de: 'Mitteilung', it: 'Messaggio', fr: 'Message' },
+  kind: { de: 'Art', it: 'Tipo', fr: 'Type' },
   idempotencyKey: { de: 'Bestellschlüssel', it: 'Chiave dell’ordine', fr: 'Clé de commande' },
 };
 
@@ -184,8 +257,8 @@ function fill(template: string, params: Record<string, unknown> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }
 
-export function shopErrorMessage(locale: Locale, code: ShopErrorCode): string {
-  return SHOP_ERROR_MESSAGES[code][locale];
+export function shopErrorMessage(locale: Locale, code: ShopErrorCode, params?: Record<string, unknown>): string {
+  return fill(SHOP_ERROR_MESSAGES[code][locale], params);
 }
 
 /** "Vorname - Der Wert ist erforderlich": the field's label, ' - ', and the detail (SPEC §5). */

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
+import { rememberClientAddress } from './context';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
 import { createGateway, type Gateway, type GatewayOptions } from './yoga';
@@ -25,7 +26,12 @@ export function mountGateway(
     limits: readQueryLimits(options.env),
     plugins: options.plugins,
   });
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => gateway.fetch(c.req.raw));
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
+    // The connection's address, for the Store API's per-address login limits (never taken from a header here).
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+    rememberClientAddress(c.req.raw, incoming?.socket?.remoteAddress);
+    return gateway.fetch(c.req.raw);
+  });
   app.get('/metrics', () => metrics.respond());
   options.logger.info(
     { storeApi: config.storeApiUrl ?? 'embedded', graphiql: config.graphiql, timeoutMs: config.timeoutMs },

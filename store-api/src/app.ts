@@ -6,10 +6,15 @@ import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
+import { registerContactRoutes } from './routes/contact';
 import { registerContentRoutes } from './routes/content';
+import { registerCustomerPharmacyRoutes } from './routes/customer-pharmacy';
+import { registerLoyaltyRoutes } from './routes/loyalty';
+import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerOrderRoutes } from './routes/order';
 import { registerPharmacyRoutes } from './routes/pharmacy';
 import { registerSystemRoutes } from './routes/system';
+import { registerWishlistRoutes } from './routes/wishlist';
 
 export interface StoreApiEnv {
   Variables: { ctx: SalesChannelContext; deps: StoreApiDeps };
@@ -66,5 +71,10 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   registerPharmacyRoutes(app);
   registerAccountRoutes(app);
   registerOrderRoutes(app);
+  registerNewsletterRoutes(app);
+  registerWishlistRoutes(app);
+  registerLoyaltyRoutes(app);
+  registerCustomerPharmacyRoutes(app);
+  registerContactRoutes(app);
   return app;
 }

@@ -19,6 +19,15 @@ export interface StoreApiConfig {
   registrationEnabled: boolean;
   /** New accounts confirm their email by a link before they can log in (SPEC §4 Registration). Default true. */
   registrationDoubleOptIn: boolean;
+  /**
+   * SMTP_URL (e.g. smtp://user:pass@mail.example:587 or smtps://…:465): when set, the mail outbox is delivered
+   * through it (nodemailer); unset, mails stay in the outbox (readable at /dev/mailbox in development).
+   */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every shop mail. Default "Apotheke <shop@apotheke.example>". */
+  mailFrom: string;
+  /** GET /dev/mailbox shows the outbox; only when NODE_ENV is not "production". */
+  devMailbox: boolean;
 }
 
 export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreApiConfig {
@@ -32,6 +41,9 @@ export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreA
     freeShippingThresholdChf: readFreeShippingThreshold(env.FREE_SHIPPING_THRESHOLD_CHF),
     registrationEnabled: env.REGISTRATION_ENABLED !== 'false' && env.REGISTRATION_ENABLED !== '0',
     registrationDoubleOptIn: env.REGISTRATION_DOUBLE_OPT_IN !== 'false' && env.REGISTRATION_DOUBLE_OPT_IN !== '0',
+    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    devMailbox: env.NODE_ENV !== 'production',
   };
 }
 
@@ -46,4 +58,22 @@ function readFreeShippingThreshold(value: string | undefined): number {
     throw new Error(`FREE_SHIPPING_THRESHOLD_CHF must be a non-negative amount in CHF (e.g. 50 or 49.90), got "${value}"`);
   }
   return Math.round(amount * 100) / 100;
+}
+
+export const DEFAULT_MAIL_FROM = 'Apotheke <shop@apotheke.example>';
+
+/** An smtp:// or smtps:// URL, or null when unset; anything else stops the start with a clear message. */
+function readSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let protocol: string;
+  try {
+    protocol = new URL(value.trim()).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    // The value may hold a password: it is not repeated in the message.
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.ch:587');
+  }
+  return value.trim();
 }

@@ -1,12 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useRelayEnvironment } from 'react-relay/hooks';
-import { FulfilmentConflictDialog } from '../components/FulfilmentConflictDialog';
+import { useRelayEnvironment } from 'react-relay/hooks';
 import { useNotifications } from '../components/Notifications';
-import type { CartProviderAddToCartMutation } from './__generated__/CartProviderAddToCartMutation.graphql';
-import type { CartProviderReplaceCartMutation } from './__generated__/CartProviderReplaceCartMutation.graphql';
-import { cartChangeOutcome, notificationTypeOf, type CartErrorLevel } from './cartRules';
-import { commitCartMutation } from './commitCartMutation';
+import type * as CartActionsModule from './CartProvider.actions';
+import type { CartChange, CartNotice } from './CartProvider.actions';
 
 export interface CartAddition {
   productId: string;
@@ -24,56 +21,24 @@ export interface ShopCart {
   showingCartPage(): () => void;
 }
 
-// The answer selects what the header badge and the notifications need; on the cart page (adding a
-// recommendation) also everything the page shows, so its lines and totals follow at once.
-const addToCartMutation = graphql`
-  mutation CartProviderAddToCartMutation($input: AddToCartInput!, $withCartPage: Boolean = false) {
-    addToCart(input: $input) {
-      cart {
-        id
-        productCount
-        ...CartPageView_cart @include(if: $withCartPage) @alias(as: "cartPage")
-        errors {
-          key
-          level
-          message
-        }
-      }
-      errors {
-        code
-        message
-        field
-      }
-    }
-  }
-`;
+type CartActions = typeof CartActionsModule;
 
-const replaceCartMutation = graphql`
-  mutation CartProviderReplaceCartMutation($input: AddToCartInput!, $withCartPage: Boolean = false) {
-    replaceCart(input: $input) {
-      cart {
-        id
-        productCount
-        ...CartPageView_cart @include(if: $withCartPage) @alias(as: "cartPage")
-        errors {
-          key
-          level
-          message
-        }
-      }
-      errors {
-        code
-        message
-        field
-      }
-    }
-  }
-`;
+// The mutations, their rules and the conflict dialog are a chunk of their own, fetched on the first add
+// (most page views never add): the product page ships less JavaScript (issue 4 item 8).
+let actionsLoading: Promise<CartActions> | undefined;
+function loadCartActions(): Promise<CartActions> {
+  actionsLoading ??= import('./CartProvider.actions').catch((error: unknown) => {
+    actionsLoading = undefined; // a failed download (offline a moment) is tried again on the next add
+    throw error;
+  });
+  return actionsLoading;
+}
 
 interface PendingConflict {
   item: CartAddition;
   message: string;
   resolve(result: CartAddResult): void;
+  dialog: CartActions['FulfilmentConflictDialog'];
 }
 
 const CartContext = createContext<ShopCart | null>(null);
@@ -93,9 +58,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const inFlight = useRef(new Set<string>());
   const cartPagesShown = useRef(0);
 
-  const showCartErrors = useCallback(
-    (errors: ReadonlyArray<{ readonly key: string; readonly level: CartErrorLevel; readonly message: string }> | undefined) => {
-      for (const error of errors ?? []) notify({ type: notificationTypeOf(error.level), message: error.message, persistent: error.level === 'ERROR' });
+  const showCartNotices = useCallback(
+    (notices: readonly CartNotice[]) => {
+      for (const notice of notices) notify(notice);
     },
     [notify],
   );
@@ -113,19 +78,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
     async (pending: PendingConflict) => {
       setReplacing(true);
       try {
-        const answer = await commitCartMutation<CartProviderReplaceCartMutation>(
+        const actions = await loadCartActions();
+        const answer: CartChange = await actions.replaceCart(
           environment,
-          replaceCartMutation,
-          { input: { productId: pending.item.productId, quantity: pending.item.quantity }, withCartPage: cartPagesShown.current > 0 },
-          'replaceCart',
+          { productId: pending.item.productId, quantity: pending.item.quantity },
+          cartPagesShown.current > 0,
         );
-        const outcome = cartChangeOutcome(answer.replaceCart);
-        if (outcome.kind === 'changed') {
+        if (answer.outcome.kind === 'changed') {
           notify({ type: 'success', message: t('added.replaced', { name: pending.item.name, count: pending.item.quantity }) });
-          showCartErrors(answer.replaceCart.cart?.errors);
+          showCartNotices(answer.notices);
           pending.resolve({ status: 'replaced' });
         } else {
-          pending.resolve(failed(outcome.message));
+          pending.resolve(failed(answer.outcome.message));
         }
       } catch {
         pending.resolve(failed());
@@ -134,7 +98,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setConflict(null);
       }
     },
-    [environment, failed, notify, showCartErrors, t],
+    [environment, failed, notify, showCartNotices, t],
   );
 
   const cart = useMemo<ShopCart>(
@@ -144,19 +108,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (inFlight.current.has(key)) return { status: 'cancelled' };
         inFlight.current.add(key);
         try {
-          const answer = await commitCartMutation<CartProviderAddToCartMutation>(
-            environment,
-            addToCartMutation,
-            { input: { productId: item.productId, quantity: item.quantity }, withCartPage: cartPagesShown.current > 0 },
-            'addToCart',
-          );
-          const outcome = cartChangeOutcome(answer.addToCart);
+          const actions = await loadCartActions();
+          const answer = await actions.addToCart(environment, { productId: item.productId, quantity: item.quantity }, cartPagesShown.current > 0);
+          const { outcome } = answer;
           if (outcome.kind === 'conflict') {
-            return await new Promise<CartAddResult>((resolve) => setConflict({ item, message: outcome.message, resolve }));
+            return await new Promise<CartAddResult>((resolve) => setConflict({ item, message: outcome.message, resolve, dialog: actions.FulfilmentConflictDialog }));
           }
           if (outcome.kind === 'refused') return failed(outcome.message);
           notify({ type: 'success', message: t('added.success', { name: item.name, count: item.quantity }) });
-          showCartErrors(answer.addToCart.cart?.errors);
+          showCartNotices(answer.notices);
           return { status: 'added' };
         } catch {
           return failed();
@@ -171,14 +131,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
         };
       },
     }),
-    [environment, failed, notify, showCartErrors, t],
+    [environment, failed, notify, showCartNotices, t],
   );
 
   return (
     <CartContext.Provider value={cart}>
       {children}
       {conflict && (
-        <FulfilmentConflictDialog
+        <conflict.dialog
           productName={conflict.item.name}
           message={conflict.message}
           busy={replacing}

@@ -1,7 +1,8 @@
 import type { ShopLocale } from '../i18n/locales';
+import { SERVICE_PAGES } from '../i18n/contentPages';
 
 /** The contact page of the footer (SPEC §2 footer links), for the unpaid page's "contact us". */
-export const CONTACT_PATHS: Record<ShopLocale, string> = { de: '/s/kontakt', it: '/s/contatto', fr: '/s/contact' };
+export const CONTACT_PATHS: Record<ShopLocale, string> = SERVICE_PAGES.contact;
 
 /**
  * Sends the shopper where handlePayment said: the payment provider's page, or for invoice and prepayment

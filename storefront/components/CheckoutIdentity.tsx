@@ -16,6 +16,7 @@ import {
   type ShopErrorData,
 } from '../forms/checkoutForms';
 import { contentPagePath } from '../i18n/contentPages';
+import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import type { CheckoutIdentity_viewer$key } from './__generated__/CheckoutIdentity_viewer.graphql';
@@ -119,6 +120,8 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string[]>([]);
   const messageOf = useFieldMessages(problems, serverErrors);
+  // SPEC §4: after a login the browser's local wishlist moves to the customer's server wishlist.
+  const mergeLocalWishlist = useMergeLocalWishlist();
 
   const [runLogin, loggingIn] = useShopMutation<CheckoutIdentityLoginMutation>(graphql`
     mutation CheckoutIdentityLoginMutation($input: LoginInput!) {
@@ -178,6 +181,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
     const response = await runLogin({ input: { email: login.email.trim(), password: login.password } });
     const errors = response ? response.login.errors : [{ code: 'UNAVAILABLE', message: unavailableMessage, field: null }];
     if (errors.length > 0) return showErrors(errors, LOGIN_FIELDS);
+    await mergeLocalWishlist();
     await onChanged();
   };
 

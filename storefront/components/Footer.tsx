@@ -2,6 +2,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath, type ShopLocale } from '../i18n/locales';
+import { CONTENT_PAGES, SERVICE_PAGES } from '../i18n/contentPages';
 import type { Footer_query$key } from './__generated__/Footer_query.graphql';
 import { DeliveryLogos } from './DeliveryLogos';
 import { NewsletterSignup } from './NewsletterSignup';
@@ -41,18 +42,18 @@ type FooterLinkKey =
  * under /s/.
  */
 const FOOTER_LINKS: Record<FooterLinkKey, Record<ShopLocale, string>> = {
-  service: { de: '/s/kundenservice', it: '/s/servizio-clienti', fr: '/s/service-clients' },
-  delivery: { de: '/versand-lieferung', it: '/spedizione-consegna', fr: '/expedition-livraison' },
-  returns: { de: '/retouren', it: '/resi', fr: '/retours' },
-  warranty: { de: '/garantiebestimmungen', it: '/conditioni-di-garanzia', fr: '/conditions-de-garantie' },
-  contact: { de: '/s/kontakt', it: '/s/contatto', fr: '/s/contact' },
-  about: { de: '/s/ueber-uns', it: '/s/chi-siamo', fr: '/s/a-propos' },
-  career: { de: '/s/karriere', it: '/s/carriera', fr: '/s/carriere' },
-  brands: { de: '/marken', it: '/marche', fr: '/marques' },
+  service: SERVICE_PAGES.service,
+  delivery: CONTENT_PAGES.shipping,
+  returns: CONTENT_PAGES.returns,
+  warranty: CONTENT_PAGES.guarantee,
+  contact: SERVICE_PAGES.contact,
+  about: SERVICE_PAGES.about,
+  career: SERVICE_PAGES.career,
+  brands: CONTENT_PAGES.brands,
   bestsellers: { de: '/t/bestseller', it: '/t/bestseller', fr: '/t/bestseller' },
-  imprint: { de: '/impressum', it: '/note-giuridiche', fr: '/mentions-legales' },
-  privacy: { de: '/datenschutz', it: '/protezione-dei-dati', fr: '/protection-des-donnees' },
-  terms: { de: '/agb', it: '/termini-e-condizioni-generali', fr: '/cgv' },
+  imprint: CONTENT_PAGES.imprint,
+  privacy: CONTENT_PAGES.privacy,
+  terms: CONTENT_PAGES.terms,
 };
 
 const COLUMNS: { title: 'serviceTitle' | 'companyTitle' | 'legalTitle'; links: FooterLinkKey[] }[] = [

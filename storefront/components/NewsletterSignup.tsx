@@ -1,34 +1,72 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { graphql } from 'react-relay/hooks';
+import { useShopMutation } from '../checkout/useShopMutation';
 import { checkEmail, type FieldProblem } from '../forms/fieldRules';
+import type { NewsletterSignupMutation } from './__generated__/NewsletterSignupMutation.graphql';
 import { useNotifications } from './Notifications';
 import styles from './NewsletterSignup.module.css';
 
 /**
- * The footer's newsletter form. The email is checked in the browser (SPEC §5); the subscription itself
- * (double opt-in, SPEC §4) arrives with the accounts issue: until then a submit says so instead of
- * pretending to subscribe. That issue replaces `subscribe` below with its mutation.
+ * The footer's newsletter form. The email is checked in the browser (SPEC §5), then subscribeNewsletter
+ * (double opt-in, SPEC §4): a confirmation mail follows, whose link leads to /newsletter-subscribe.
  */
 export function NewsletterSignup() {
   const { t } = useTranslation('shell');
+  const { t: tCustomer } = useTranslation('customer');
   const { notify } = useNotifications();
+  const [serverProblem, setServerProblem] = useState<string | undefined>();
+  const [run, sending] = useShopMutation<NewsletterSignupMutation>(graphql`
+    mutation NewsletterSignupMutation($input: SubscribeNewsletterInput!) {
+      subscribeNewsletter(input: $input) {
+        status
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<FieldProblem | undefined>();
   const id = useId();
 
-  const subscribe = (): void => {
-    notify({ type: 'info', message: t('newsletter.comingSoon') });
+  const subscribe = async (): Promise<void> => {
+    const response = await run({ input: { email: email.trim() } });
+    const payload = response?.subscribeNewsletter;
+    if (!payload) {
+      notify({ type: 'danger', message: tCustomer('errors.generic') });
+      return;
+    }
+    const fieldError = payload.errors.find((error) => error.field === 'email');
+    if (fieldError) {
+      setServerProblem(fieldError.message);
+      return;
+    }
+    if (payload.errors.length > 0) {
+      notify({ type: 'danger', message: payload.errors[0]!.message });
+      return;
+    }
+    setEmail('');
+    notify({
+      type: 'success',
+      message: tCustomer(payload.status === 'SUBSCRIBED' ? 'newsletter.alreadySubscribed' : 'newsletter.checkMail'),
+      persistent: payload.status !== 'SUBSCRIBED',
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
+    if (sending) return;
     const found = checkEmail(email);
     setProblem(found);
+    setServerProblem(undefined);
     if (found) {
       event.currentTarget.querySelector('input')?.focus();
       return;
     }
-    subscribe();
+    void subscribe();
   };
 
   return (
@@ -50,21 +88,22 @@ export function NewsletterSignup() {
             autoComplete="email"
             required
             value={email}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
+            aria-invalid={problem || serverProblem ? true : undefined}
+            aria-describedby={problem || serverProblem ? `${id}-problem` : undefined}
             onChange={(event) => {
               setEmail(event.target.value);
+              setServerProblem(undefined);
               // Once shown, the message follows the typing so the shopper sees when it is right.
               if (problem) setProblem(checkEmail(event.target.value));
             }}
           />
-          <button className={styles.submit} type="submit">
+          <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
             {t('newsletter.submit')}
           </button>
         </div>
-        {problem ? (
+        {problem || serverProblem ? (
           <p id={`${id}-problem`} className={styles.problem} role="alert">
-            {t(problem === 'required' ? 'newsletter.required' : 'newsletter.invalidEmail')}
+            {problem ? t(problem === 'required' ? 'newsletter.required' : 'newsletter.invalidEmail') : serverProblem}
           </p>
         ) : null}
       </form>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from 'vike-react/useConfig';
 import { INTL_LOCALE } from '../i18n/locales';
@@ -41,5 +42,40 @@ export function PageSeo({ title, description, path, alternates = [], noIndex = f
       </>
     ),
   });
+  // Vike renders `Head` into the server's HTML only; after a client-side navigation the links are brought up
+  // to date here, so a crawler that runs the app (or a shared link) sees the page it is on.
+  const hreflangs = alternates.map((alternate) => `${INTL_LOCALE[alternate.locale]} ${origin + alternate.url}`).join('\n');
+  useEffect(() => {
+    syncHeadLinks({ canonical: origin + path, hreflangs, xDefault: germanPath ? origin + germanPath : null, noIndex });
+  }, [origin, path, hreflangs, germanPath, noIndex]);
   return null;
+}
+
+/** Rewrites the canonical, hreflang and robots elements of document.head to the page on screen. */
+function syncHeadLinks(seo: { canonical: string; hreflangs: string; xDefault: string | null; noIndex: boolean }): void {
+  const head = document.head;
+  let canonical = head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    head.append(canonical);
+  }
+  canonical.href = seo.canonical;
+  for (const old of head.querySelectorAll('link[rel="alternate"][hreflang]')) old.remove();
+  const alternates = seo.hreflangs ? seo.hreflangs.split('\n').map((line) => line.split(' ') as [string, string]) : [];
+  if (seo.xDefault) alternates.push(['x-default', seo.xDefault]);
+  for (const [hreflang, href] of alternates) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = href;
+    head.append(link);
+  }
+  const robots = head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+  if (seo.noIndex && !robots) {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, follow';
+    head.append(meta);
+  } else if (!seo.noIndex && robots) robots.remove();
 }

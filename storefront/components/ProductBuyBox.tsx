@@ -9,6 +9,7 @@ import { ProductPrice } from './ProductPrice';
 import { ProductUsps } from './ProductUsps';
 import { StickyAddToCart } from './StickyAddToCart';
 import { VariantConfigurator } from './VariantConfigurator';
+import { WishlistHeart } from './WishlistHeart';
 import styles from './ProductBuyBox.module.css';
 
 const fragment = graphql`
@@ -132,6 +133,7 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
         <button type="button" className={styles.addToCart} disabled={!data.available} onClick={addToCart} data-testid="add-to-cart">
           {data.available ? t('buyBox.addToCart') : t('buyBox.notAvailable')}
         </button>
+        <WishlistHeart productId={data.productId} name={data.name} variant="page" />
       </div>
       <ProductUsps product={data} />
       <StickyAddToCart product={data} visible={actionsOutOfView} onAdd={addToCart} />

@@ -5,6 +5,7 @@ import { formatPrice } from '../i18n/money';
 import { isShopLocale } from '../i18n/locales';
 import { CardAddToCart } from './CardAddToCart';
 import { RatingStars } from './RatingStars';
+import { WishlistHeart } from './WishlistHeart';
 import styles from './ProductCard.module.css';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
 
@@ -88,6 +89,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         {price.discountPercent !== null && (
           <span className={styles.discount}>{t('card.discount', { percent: price.discountPercent })}</span>
         )}
+        <WishlistHeart productId={data.productId} name={data.name} />
       </div>
       {data.brand && <p className={styles.brand}>{data.brand.name}</p>}
       <h3 className={styles.name}>

@@ -17,6 +17,14 @@ export const CONTENT_PAGES = {
 
 export type ContentPage = keyof typeof CONTENT_PAGES;
 
+/** The service pages the footer links to (SPEC §2 footer links): content pages fetched under /s/. */
+export const SERVICE_PAGES = {
+  service: { de: '/s/kundenservice', it: '/s/servizio-clienti', fr: '/s/service-clients' },
+  contact: { de: '/s/kontakt', it: '/s/contatto', fr: '/s/contact' },
+  about: { de: '/s/ueber-uns', it: '/s/chi-siamo', fr: '/s/a-propos' },
+  career: { de: '/s/karriere', it: '/s/carriera', fr: '/s/carriere' },
+} as const satisfies Record<string, Record<ShopLocale, string>>;
+
 /** The content page a logical path names in a language ("/marche" in it → brands). */
 export function contentPageOf(logicalPath: string, locale: ShopLocale): ContentPage | undefined {
   const path = logicalPath.toLowerCase();

@@ -1,23 +1,9 @@
-import { useSyncExternalStore } from 'react';
-import { WISHLIST_CHANGED_EVENT, WISHLIST_STORAGE_KEY, readLocalWishlist } from './localWishlist';
+import { useWishlistList } from './useWishlist';
 
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key === null || event.key === WISHLIST_STORAGE_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(WISHLIST_CHANGED_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(WISHLIST_CHANGED_EVENT, onChange);
-  };
-}
-
-const readCount = (): number => readLocalWishlist(window.localStorage).length;
-// The server cannot see local storage: it renders 0 and hydration matches it, then the real count shows.
-const serverCount = (): number => 0;
-
-/** How many products are on the shopper's local wishlist, kept current across tabs. */
+/**
+ * How many products are on the shopper's wishlist (the server's list when logged in, else the local one),
+ * kept current across hearts and tabs. 0 on the server and during hydration, then the real count.
+ */
 export function useWishlistCount(): number {
-  return useSyncExternalStore(subscribe, readCount, serverCount);
+  return useWishlistList().ids.length;
 }

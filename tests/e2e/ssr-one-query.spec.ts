@@ -58,7 +58,8 @@ for (const { name, path, status } of [
 
 test('the metrics count the page operations the server ran', async ({ page }) => {
   const before = await operationsTotal(page);
-  const response = await page.request.get(PRODUCT_PATH);
+  // With a session cookie: an anonymous request may be answered by the page cache (ADR 0011) without a render.
+  const response = await page.request.get(PRODUCT_PATH, { headers: { cookie: 'sw-context-token=e2eMetricsSession' } });
   expect(response.status()).toBe(200);
   // Other workers load pages at the same time: at least this page's one operation is counted.
   expect(await operationsTotal(page)).toBeGreaterThanOrEqual(before + 1);
@@ -100,6 +101,10 @@ test('a client-side navigation fetches the next page with one request to /graphq
   expect(bodies).toHaveLength(1);
   expect(JSON.parse(bodies[0]!)).toMatchObject({ extensions: { persistedQuery: { sha256Hash: expect.any(String) } } });
   expect(JSON.parse(bodies[0]!)).not.toHaveProperty('query');
+  // The head follows the page on screen: canonical and hreflang name the new page, not the home page.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/medikamente$/);
+  await expect(page.locator('link[rel="alternate"][hreflang="fr-CH"]')).toHaveAttribute('href', /\/fr\/navigation\/[0-9a-f]{32}$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
 });
 
 test('data with </script> and U+2028 travels in the HTML without breaking the page or running', async ({ page }) => {

@@ -14,6 +14,8 @@ import { failingSchema } from './server-schema';
 // error masking and mapping, metrics, request ids.
 
 const SESSION_QUERY = '{ context { language { id } } }';
+/** A mutation opens the browser session (a query never does, ADR 0011); this one adds nothing to the cart. */
+const SESSION_MUTATION = `mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }`;
 
 function setCookies(headers: Headers): string[] {
   return headers.getSetCookie();
@@ -78,7 +80,7 @@ describe('GraphiQL', () => {
 
 describe('session cookies (SPEC §7)', () => {
   it('writes the Store API context token as an HttpOnly, Lax, one-year cookie with the language beside it', async () => {
-    const result = await gw.gql(SESSION_QUERY);
+    const result = await gw.gql(SESSION_MUTATION);
     expect(result.body.errors).toBeUndefined();
     const token = cookieNamed(result.headers, 'sw-context-token');
     expect(token).toBeDefined();
@@ -92,23 +94,32 @@ describe('session cookies (SPEC §7)', () => {
     const language = cookieNamed(result.headers, 'sw-language-id');
     expect(language).toBeDefined();
     const languageAttributes = language!.split('; ');
-    expect(languageAttributes[0]).toBe(`sw-language-id=${result.body.data.context.language.id}`);
+    const german = (await gw.gql(SESSION_QUERY)).body.data.context.language.id as string;
+    expect(languageAttributes[0]).toBe(`sw-language-id=${german}`);
     expect(languageAttributes).toEqual(expect.arrayContaining(['Max-Age=31536000', 'Path=/', 'SameSite=Lax']));
     expect(languageAttributes).not.toContain('HttpOnly');
   });
 
+  it('writes no cookie for a query from a browser without a session', async () => {
+    const result = await gw.gql(SESSION_QUERY);
+    expect(result.body.errors).toBeUndefined();
+    expect(setCookies(result.headers)).toEqual([]);
+    expect(result.headers.get('sw-context-token')).toBeNull();
+  });
+
   it('marks the cookies Secure when the shop is served over https (directly or behind a proxy)', async () => {
-    const direct = await gw.gql(SESSION_QUERY, undefined, { url: 'https://shop.test/graphql' });
+    const direct = await gw.gql(SESSION_MUTATION, undefined, { url: 'https://shop.test/graphql' });
     expect(cookieNamed(direct.headers, 'sw-context-token')!.split('; ')).toContain('Secure');
     expect(cookieNamed(direct.headers, 'sw-language-id')!.split('; ')).toContain('Secure');
-    const proxied = await gw.gql(SESSION_QUERY, undefined, { headers: { 'x-forwarded-proto': 'https' } });
+    const proxied = await gw.gql(SESSION_MUTATION, undefined, { headers: { 'x-forwarded-proto': 'https' } });
     expect(cookieNamed(proxied.headers, 'sw-context-token')!.split('; ')).toContain('Secure');
   });
 
   it('sends the cookie token to the Store API and writes nothing back while it stays the same', async () => {
-    const first = await gw.gql(SESSION_QUERY);
+    const first = await gw.gql(SESSION_MUTATION);
     const token = first.headers.get('sw-context-token')!;
-    const languageId = first.body.data.context.language.id as string;
+    expect(token).toBeTruthy();
+    const languageId = (await gw.gql(SESSION_QUERY)).body.data.context.language.id as string;
     gw.storeCalls.reset();
     const again = await gw.gql(SESSION_QUERY, undefined, { cookies: { 'sw-context-token': token, 'sw-language-id': languageId } });
     expect(again.body.errors).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { NotificationsProvider } from '../../storefront/components/Notifications';
 import { I18nextProvider } from 'react-i18next';
 import { RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay/hooks';
 import { Environment, fetchQuery, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
@@ -63,7 +64,10 @@ async function renderRoute(url: string, locale: ShopLocale = 'de'): Promise<stri
   const wrap = (children: ReactNode) => (
     <VikeReactProviderPageContext pageContext={pageContext}>
       <I18nextProvider i18n={createShopI18n(locale)}>
-        <RelayEnvironmentProvider environment={env}>{children}</RelayEnvironmentProvider>
+        <RelayEnvironmentProvider environment={env}>
+          {/* the layouts provide it on real pages (product cards' wishlist hearts notify) */}
+          <NotificationsProvider>{children}</NotificationsProvider>
+        </RelayEnvironmentProvider>
       </I18nextProvider>
     </VikeReactProviderPageContext>
   );

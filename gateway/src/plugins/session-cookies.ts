@@ -1,3 +1,4 @@
+import { getOperationAST, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { readCookie, type GatewayContext } from '../context';
 
@@ -122,16 +123,29 @@ function cookie(name: string, value: string, attributes: string[]): string {
  * missing or unknown and the gateway fell back. Other channels get the token in the `sw-context-token`
  * response header, as from the Store API itself. After a guest's order, `shop-order-access` (HttpOnly) keeps
  * the order's deepLinkCode, so the success and payment pages can read the order after the session changed.
+ *
+ * Pure browsing opens no session (ADR 0011): the Store API answers every call with a token, but a NEW
+ * token reaches the browser only from a mutation (add to cart, login, register …). A query from a
+ * browser without a session writes no cookie and no token header — its answer is the same for every
+ * anonymous visitor, which is what lets the storefront cache anonymous catalogue pages. A session the
+ * browser already has is still refreshed when its token changes, whatever the operation.
  */
 export function useSessionCookies(contextOf: (request: Request) => GatewayContext | undefined): Plugin {
+  // Requests that executed a mutation (keyed by the request: one operation per request, no batching).
+  const mutations = new WeakSet<Request>();
   return {
+    onExecute({ args }) {
+      const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      if (request && isMutation(args.document, args.operationName)) mutations.add(request);
+    },
     onResponse({ request, response }) {
       const ctx = contextOf(request);
       if (!ctx) return;
       const cookies = request.headers.get('cookie');
       const sentToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token') ?? null;
       const token = ctx.session.contextToken;
-      const tokenChanged = token !== null && token !== sentToken;
+      // A new session only from a mutation; an existing one is refreshed whenever its token changed.
+      const tokenChanged = token !== null && token !== sentToken && (sentToken !== null || mutations.has(request));
       const sentLanguage = readCookie(cookies, 'sw-language-id');
       // A browser session (token cookie) whose language cookie is missing or names a language the shop
       // does not have gets the language the gateway actually used.
@@ -148,4 +162,12 @@ export function useSessionCookies(contextOf: (request: Request) => GatewayContex
       if (orderAccess) response.headers.append('set-cookie', orderAccess);
     },
   };
+}
+
+function isMutation(document: DocumentNode, operationName: string | null | undefined): boolean {
+  try {
+    return getOperationAST(document, operationName ?? undefined)?.operation === 'mutation';
+  } catch {
+    return false;
+  }
 }

@@ -369,7 +369,7 @@ const ApplyPromotionCodeInput = builder.inputType('ApplyPromotionCodeInput', {
   fields: (t) => ({ code: t.string({ required: true, description: `The code (at most ${MAX_PROMOTION_CODE_LENGTH} characters).` }) }),
 });
 
-const SelectPharmacyInput = builder.inputType('SelectPharmacyInput', {
+export const SelectPharmacyInput = builder.inputType('SelectPharmacyInput', {
   description: 'The pharmacy for Click & Collect pickup.',
   fields: (t) => ({ pharmacyId: t.id({ required: true, description: 'The Store API pharmacy id (Pharmacy.pharmacyId).' }) }),
 });
@@ -379,7 +379,7 @@ const SetShippingMethodInput = builder.inputType('SetShippingMethodInput', {
   fields: (t) => ({ shippingMethodId: t.id({ required: true, description: 'ShippingMethod.id.' }) }),
 });
 
-const SetPaymentMethodInput = builder.inputType('SetPaymentMethodInput', {
+export const SetPaymentMethodInput = builder.inputType('SetPaymentMethodInput', {
   description: 'The payment method for the order.',
   fields: (t) => ({ paymentMethodId: t.id({ required: true, description: 'PaymentMethod.id.' }) }),
 });

@@ -4,7 +4,7 @@ import { builder } from './builder';
 import { currentCart, CartRef, forgetCart } from './cart';
 import { countryLoader } from './countries';
 import { StoreApiRequestError } from '../store-client';
-import { CountryRef, forgetSalesChannelContext, readSalesChannelContext } from './shop-context';
+import { CountryRef, forgetSalesChannelContext, PaymentMethodRef, readSalesChannelContext, type ShopwarePaymentMethod } from './shop-context';
 import { InputCheck, InvalidInput, ShopErrorRef, shopErrorsOf, type ShopError } from './shop-errors';
 
 // The customer of the session (SPEC §4 Session): guest checkout, registration (double opt-in), login,
@@ -44,6 +44,13 @@ export interface CustomerShape {
   activeBillingAddress?: AddressShape | null;
   activeShippingAddress?: AddressShape | null;
   addresses?: AddressShape[] | null;
+  birthday?: string | null;
+  title?: string | null;
+  customerNumber?: string | null;
+  /** Shopware 6.6 */
+  defaultPaymentMethodId?: string | null;
+  /** Shopware 6.7: the default (last used) payment method */
+  lastPaymentMethodId?: string | null;
 }
 
 /** SPEC §4: registered, active and not a guest. */
@@ -76,6 +83,31 @@ export function sessionCustomer(ctx: GatewayContext): Promise<CustomerShape | nu
     });
     customerReads.set(ctx, read);
     read.catch(() => customerReads.delete(ctx));
+  }
+  return read;
+}
+
+/**
+ * Where mail links of the Store API (registration, password recovery, newsletter) point: the shop's public
+ * origin plus the language prefix of the request ('' German, '/it', '/fr'), so the link opens in the
+ * shopper's language.
+ */
+export function storefrontUrlOf(ctx: GatewayContext): string {
+  const prefix = ctx.locale === 'de' ? '' : `/${ctx.locale}`;
+  return `${publicOriginOf(ctx).replace(/\/+$/, '')}${prefix}`;
+}
+
+/** The payment methods of the sales channel (one call per request), for the customer's default method. */
+const paymentMethodReads = new WeakMap<GatewayContext, Promise<ShopwarePaymentMethod[]>>();
+function paymentMethodsOf(ctx: GatewayContext): Promise<ShopwarePaymentMethod[]> {
+  let read = paymentMethodReads.get(ctx);
+  if (!read) {
+    read = ctx
+      .store()
+      .invoke('readPaymentMethod post /payment-method', { body: { limit: 100 } })
+      .then((result) => ((result as { elements?: ShopwarePaymentMethod[] }).elements ?? []) as ShopwarePaymentMethod[]);
+    paymentMethodReads.set(ctx, read);
+    read.catch(() => paymentMethodReads.delete(ctx));
   }
   return read;
 }
@@ -118,6 +150,23 @@ export const CustomerRef = builder.objectRef<CustomerShape>('Customer').implemen
     guest: t.boolean({ description: 'A guest of the checkout (no account).', resolve: (c) => c.guest === true }),
     active: t.boolean({ description: 'Active; false while the registration waits for its email confirmation.', resolve: (c) => c.active !== false }),
     loggedIn: t.boolean({ description: 'Registered, active and not a guest (SPEC §4 Session).', resolve: (c) => isLoggedIn(c) }),
+    birthday: t.string({
+      nullable: true,
+      description: 'Birthday (YYYY-MM-DD), when given.',
+      resolve: (c) => (c.birthday ? c.birthday.slice(0, 10) : null),
+    }),
+    title: t.string({ nullable: true, description: 'Academic title (e.g. "Dr.").', resolve: (c) => c.title || null }),
+    customerNumber: t.string({ description: 'The customer number (empty for a session without one).', resolve: (c) => c.customerNumber ?? '' }),
+    defaultPaymentMethod: t.field({
+      type: PaymentMethodRef,
+      nullable: true,
+      description: 'The default payment method (account/payment).',
+      resolve: async (c, _args, ctx) => {
+        const id = c.defaultPaymentMethodId ?? c.lastPaymentMethodId;
+        if (!id) return null;
+        return (await paymentMethodsOf(ctx)).find((method) => method.id === id) ?? null;
+      },
+    }),
     addresses: t.field({
       type: [AddressRef],
       description: 'The customer’s addresses (empty when the Store API refuses: SPEC §6, 403 gives an empty list).',
@@ -147,12 +196,12 @@ export const CustomerRef = builder.objectRef<CustomerShape>('Customer').implemen
 });
 
 /** What a session change answers; viewer and cart are read only when asked for, after the change. */
-interface SessionPayloadShape {
+export interface SessionPayloadShape {
   changed: boolean;
   errors: ShopError[];
 }
 
-const SessionPayloadRef = builder.objectRef<SessionPayloadShape>('SessionPayload').implement({
+export const SessionPayloadRef = builder.objectRef<SessionPayloadShape>('SessionPayload').implement({
   description: 'The session after a change (login, logout, registration, addresses), and what went wrong.',
   fields: (t) => ({
     viewer: t.field({
@@ -219,6 +268,30 @@ const RegisterInput = builder.inputType('RegisterInput', {
   }),
 });
 
+const ConfirmRegistrationInput = builder.inputType('ConfirmRegistrationInput', {
+  description: 'The double-opt-in link of the registration mail (its hash and em parameters).',
+  fields: (t) => ({
+    hash: t.string({ required: true, description: 'The link’s hash parameter.' }),
+    em: t.string({ required: true, description: 'The link’s em parameter (SHA-1 of the email).' }),
+  }),
+});
+
+const LINK_PARAMETER = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** A hash or em parameter of a mail link: opaque url-safe text; INVALID_INPUT otherwise. */
+export function checkLinkParameter(check: InputCheck, field: string, value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) {
+    check.problem(field, 'required');
+    return null;
+  }
+  if (!LINK_PARAMETER.test(trimmed)) {
+    check.problem(field, 'id');
+    return null;
+  }
+  return trimmed;
+}
+
 const LoginInput = builder.inputType('LoginInput', {
   description: 'Email and password of an account.',
   fields: (t) => ({
@@ -230,13 +303,13 @@ const LoginInput = builder.inputType('LoginInput', {
 type AddressInputValue = typeof AddressInput.$inferInput;
 
 /** Limits of the address fields (Shopware's column sizes, SPEC §5). */
-const NAME_MAX = 50;
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 4096;
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 4096;
 
-/** The checked address as the Store API takes it; problems are collected under `prefix`. */
+/** The checked address as the Store API takes it; problems are collected under `prefix` ('' = top level). */
 export function checkedAddress(check: InputCheck, prefix: string, address: AddressInputValue): Record<string, unknown> {
-  const field = (name: string) => `${prefix}.${name}`;
+  const field = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const checked = {
     salutationId: check.id(field('salutationId'), address.salutationId, { optional: true }),
     firstName: check.text(field('firstName'), address.firstName, { max: NAME_MAX }),
@@ -263,7 +336,7 @@ class FailureOfPart extends Error {
 }
 
 /** Errors-as-data around a session change. */
-async function sessionChange(ctx: GatewayContext, change: () => Promise<void>): Promise<SessionPayloadShape> {
+export async function sessionChange(ctx: GatewayContext, change: () => Promise<void>): Promise<SessionPayloadShape> {
   try {
     await change();
     return { changed: true, errors: [] };
@@ -279,7 +352,7 @@ async function sessionChange(ctx: GatewayContext, change: () => Promise<void>): 
 }
 
 /** Shopware answers the new token in the header; some answers repeat it in the body. */
-function takeContextToken(ctx: GatewayContext, answer: unknown): void {
+export function takeContextToken(ctx: GatewayContext, answer: unknown): void {
   const token = (answer as { contextToken?: unknown } | null)?.contextToken;
   if (typeof token === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(token)) ctx.session.contextToken = token;
 }
@@ -374,7 +447,7 @@ builder.mutationFields((t) => ({
             billingAddress: { ...(salutationId ? { salutationId } : {}), ...billingAddress },
             ...(shippingAddress ? { shippingAddress: { ...(salutationId ? { salutationId } : {}), ...shippingAddress } } : {}),
             acceptedDataProtection: true,
-            storefrontUrl: publicOriginOf(ctx),
+            storefrontUrl: storefrontUrlOf(ctx),
           },
         });
         takeContextToken(ctx, answer);
@@ -392,6 +465,20 @@ builder.mutationFields((t) => ({
         else if (input.password.length > PASSWORD_MAX) check.problem('password', 'tooLong', { max: PASSWORD_MAX });
         check.done();
         const answer = await ctx.store().invoke('loginCustomer post /account/login', { body: { username: email!, password: input.password } });
+        takeContextToken(ctx, answer);
+      }),
+  }),
+  confirmRegistration: t.field({
+    type: SessionPayloadRef,
+    description: 'Confirms a registration from the mail’s link (double opt-in) and logs the customer in; a bad, used or expired link answers LINK_INVALID.',
+    args: { input: t.arg({ type: ConfirmRegistrationInput, required: true, description: 'The link’s hash and em.' }) },
+    resolve: (_root, { input }, ctx) =>
+      sessionChange(ctx, async () => {
+        const check = new InputCheck(ctx.locale);
+        const hash = checkLinkParameter(check, 'hash', input.hash);
+        const em = checkLinkParameter(check, 'em', input.em);
+        check.done();
+        const answer = await ctx.store().invoke('registerConfirm post /account/register-confirm', { body: { hash: hash!, em: em! } });
         takeContextToken(ctx, answer);
       }),
   }),

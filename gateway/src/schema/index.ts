@@ -16,6 +16,11 @@ import './cart';
 import './customer';
 import './checkout';
 import './order';
+import './account';
+import './newsletter';
+import './wishlist';
+import './loyalty';
+import './contact';
 
 let schema: GraphQLSchema | undefined;
 

@@ -6,7 +6,8 @@ import { StoreApiRequestError } from '../store-client';
 import type { ShopExpectedDelivery } from '../store-client/operations';
 import { builder, type Localized } from './builder';
 import { CartLineItemTypeEnum, CartTaxRef, ExpectedDeliveryRef, type TaxShape } from './cart';
-import { AddressRef, type AddressShape } from './customer';
+import { badArgument, offsetCursor, offsetOfCursor } from './catalog-arguments';
+import { AddressRef, CustomerRef, type AddressShape } from './customer';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
 import { ProductRef } from './product';
 import { PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
@@ -39,8 +40,26 @@ interface OrderLineItemShape {
   referencedId?: string | null;
   states?: string[];
   payload?: { isDownload?: boolean } | null;
+  downloads?: OrderLineItemDownloadShape[] | null;
   price?: { calculatedTaxes?: TaxShape[]; taxRules?: { taxRate?: number }[] } | null;
   position?: number;
+}
+
+/** Shopware's order_line_item_download: a file of a digital product, served once the order is paid. */
+interface OrderLineItemDownloadShape {
+  id: string;
+  accessGranted?: boolean;
+  position?: number;
+  media?: { fileName?: string | null; fileExtension?: string | null } | null;
+}
+
+/** Shopware's document (an invoice) of an order. */
+interface OrderDocumentShape {
+  id: string;
+  documentNumber?: string | null;
+  createdAt?: string | null;
+  config?: { documentNumber?: string; documentDate?: string; name?: string } | null;
+  documentType?: { technicalName?: string } | null;
 }
 
 /** A Shopware order, as far as the graph reads it (plus the shop's extension). */
@@ -64,6 +83,7 @@ export interface ShopOrder {
   billingAddress?: AddressShape | null;
   addresses?: AddressShape[];
   orderCustomer?: { email?: string; firstName?: string; lastName?: string } | null;
+  documents?: OrderDocumentShape[] | null;
   extensions?: { 'pharmacy-shop'?: { pharmacyId?: string | null; expectedDelivery?: ShopExpectedDelivery | null } };
 }
 
@@ -74,7 +94,8 @@ interface OrderShape extends Localized<ShopOrder> {
 
 /** Everything the success and payment pages show, in the one order call. */
 export const ORDER_ASSOCIATIONS = {
-  lineItems: {},
+  lineItems: { associations: { downloads: { associations: { media: {} } } } },
+  documents: { associations: { documentType: {} } },
   deliveries: { associations: { shippingMethod: {}, shippingOrderAddress: {} } },
   transactions: { associations: { paymentMethod: {} } },
   addresses: {},
@@ -243,6 +264,57 @@ const OrderLineItemRef = builder.objectRef<LineShape>('OrderLineItem').implement
   }),
 });
 
+/** Same-origin URL of the gateway's document proxy (server/account-files.ts). */
+export function documentUrl(documentId: string): string {
+  return `/account/document/${encodeURIComponent(documentId)}`;
+}
+
+/** Same-origin URL of the gateway's download proxy (server/account-files.ts). */
+export function downloadUrl(orderId: string, downloadId: string): string {
+  return `/account/download/${encodeURIComponent(orderId)}/${encodeURIComponent(downloadId)}`;
+}
+
+const OrderDocumentRef = builder.objectRef<OrderDocumentShape>('OrderDocument').implement({
+  description: 'A document of an order (an invoice).',
+  fields: (t) => ({
+    id: t.id({ description: 'The Store API document id.', resolve: (d) => d.id }),
+    type: t.string({ description: 'The document type’s technical name (e.g. invoice).', resolve: (d) => d.documentType?.technicalName ?? d.config?.name ?? 'invoice' }),
+    number: t.string({ description: 'The document number.', resolve: (d) => d.documentNumber ?? d.config?.documentNumber ?? '' }),
+    date: t.string({ description: 'The document date (ISO).', resolve: (d) => d.config?.documentDate ?? d.createdAt ?? '' }),
+    url: t.string({
+      description: 'Same-origin URL that downloads it (gateway proxy route /account/document/{id}).',
+      resolve: (d) => documentUrl(d.id),
+    }),
+  }),
+});
+
+interface OrderDownloadEntry {
+  orderId: string;
+  download: OrderLineItemDownloadShape;
+  available: boolean;
+}
+
+const OrderDownloadRef = builder.objectRef<OrderDownloadEntry>('OrderDownload').implement({
+  description: 'A file of a digital product of an order.',
+  fields: (t) => ({
+    id: t.id({ description: 'The Store API download id.', resolve: (d) => d.download.id }),
+    fileName: t.string({
+      description: 'The file name.',
+      resolve: (d) => {
+        const name = d.download.media?.fileName ?? 'download';
+        const extension = d.download.media?.fileExtension;
+        return extension ? `${name}.${extension}` : name;
+      },
+    }),
+    url: t.string({
+      nullable: true,
+      description: 'Download URL (gateway proxy /account/download/{orderId}/{downloadId}); null until the order is paid.',
+      resolve: (d) => (d.available ? downloadUrl(d.orderId, d.download.id) : null),
+    }),
+    available: t.boolean({ description: 'Whether it can be downloaded (the order is paid).', resolve: (d) => d.available }),
+  }),
+});
+
 export const OrderRef = builder.objectRef<OrderShape>('Order');
 
 builder.node(OrderRef, {
@@ -312,6 +384,23 @@ builder.node(OrderRef, {
       nullable: true,
       description: 'The delivery window promised when the order was placed.',
       resolve: (o) => o.data.extensions?.['pharmacy-shop']?.expectedDelivery ?? null,
+    }),
+    documents: t.field({
+      type: [OrderDocumentRef],
+      description: 'The order’s documents (invoices), oldest first.',
+      resolve: (o) => (o.data.documents ?? []).slice(0, 100),
+    }),
+    downloads: t.field({
+      type: [OrderDownloadRef],
+      description: 'The files of the order’s digital products; their URLs only once the order is paid.',
+      resolve: (o) => {
+        const paid = paymentStatusOf(o.data) === 'PAID';
+        return [...(o.data.lineItems ?? [])]
+          .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+          .flatMap((line) => [...(line.downloads ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)))
+          .slice(0, 100)
+          .map((download) => ({ orderId: o.data.id, download, available: paid && download.accessGranted === true }));
+      },
     }),
     email: t.string({ description: 'The orderer’s email.', resolve: (o) => o.data.orderCustomer?.email ?? '' }),
     firstName: t.string({ description: 'The orderer’s first name.', resolve: (o) => o.data.orderCustomer?.firstName ?? '' }),
@@ -396,5 +485,100 @@ builder.mutationFields((t) => ({
         await ctx.store().invoke('cancelOrder post /order/state/cancel', { body: { orderId: orderId! } });
         return { order: await readVisibleOrder(ctx, orderId!), errors: [] };
       }),
+  }),
+}));
+
+// ---- the customer's orders ---------------------------------------------------------------------------------
+
+interface OrderConnectionShape {
+  orders: OrderShape[];
+  offset: number;
+  total: number;
+}
+
+const OrderEdgeRef = builder.objectRef<{ order: OrderShape; offset: number }>('OrderEdge').implement({
+  description: 'An order in the list, with its cursor.',
+  fields: (t) => ({
+    cursor: t.string({ description: 'Opaque cursor of this order (for `after`).', resolve: (e) => offsetCursor(e.offset) }),
+    node: t.field({ type: OrderRef, description: 'The order.', resolve: (e) => e.order }),
+  }),
+});
+
+const OrderConnectionRef = builder.objectRef<OrderConnectionShape>('OrderConnection').implement({
+  description: 'The customer’s orders, newest first, page by page (Relay connection).',
+  fields: (t) => ({
+    totalCount: t.int({ description: 'How many orders the customer has.', resolve: (c) => c.total }),
+    edges: t.field({
+      type: [OrderEdgeRef],
+      description: 'The orders of this page.',
+      resolve: (c) => c.orders.map((order, index) => ({ order, offset: c.offset + index })),
+    }),
+    pageInfo: t.field({
+      type: builder.pageInfoRef(),
+      description: 'Whether more orders follow or precede.',
+      resolve: (c) => ({
+        hasNextPage: c.offset + c.orders.length < c.total,
+        hasPreviousPage: c.offset > 0,
+        startCursor: c.orders.length ? offsetCursor(c.offset) : null,
+        endCursor: c.orders.length ? offsetCursor(c.offset + c.orders.length - 1) : null,
+      }),
+    }),
+  }),
+});
+
+const ORDERS_PAGE_MAX = 100;
+
+interface OrderListAnswer extends OrderRouteAnswer {
+  orders?: { elements?: ShopOrder[]; total?: number };
+}
+
+/** One page of POST /order (limit/page); 403 (no customer) is an empty list. */
+async function orderPage(ctx: GatewayContext, page: number, limit: number): Promise<{ elements: OrderShape[]; total: number }> {
+  try {
+    const answer = (await ordersCall(ctx, { limit, page, 'total-count-mode': 'exact' })) as OrderListAnswer;
+    const elements = (answer.orders?.elements ?? []).map((order) => {
+      const changeable = answer.paymentChangeable?.[order.id];
+      return { languageId: ctx.languageId, data: order, ...(typeof changeable === 'boolean' ? { paymentChangeable: changeable } : {}) };
+    });
+    return { elements, total: answer.orders?.total ?? elements.length };
+  } catch (error) {
+    if (notVisible(error)) return { elements: [], total: 0 };
+    throw error;
+  }
+}
+
+/**
+ * The page of orders after `offset`: the Store API pages by page/limit, so when the offset does not fall on
+ * a page boundary of `first`, the two pages around it are read and cut (cursors from this list line up).
+ */
+export async function customerOrders(ctx: GatewayContext, offset: number, first: number): Promise<OrderConnectionShape> {
+  if (first === 0) {
+    const { total } = await orderPage(ctx, 1, 1);
+    return { orders: [], offset, total };
+  }
+  if (offset % first === 0) {
+    const { elements, total } = await orderPage(ctx, offset / first + 1, first);
+    return { orders: elements, offset, total };
+  }
+  const firstPage = Math.floor(offset / first) + 1;
+  const [a, b] = await Promise.all([orderPage(ctx, firstPage, first), orderPage(ctx, firstPage + 1, first)]);
+  const start = offset - (firstPage - 1) * first;
+  return { orders: [...a.elements, ...b.elements].slice(start, start + first), offset, total: a.total };
+}
+
+builder.objectFields(CustomerRef, (t) => ({
+  orders: t.field({
+    type: OrderConnectionRef,
+    description: 'The customer’s orders, newest first (POST /order).',
+    args: {
+      first: t.arg.int({ required: false, defaultValue: 10, description: `Orders per page (1–${ORDERS_PAGE_MAX}).` }),
+      after: t.arg.string({ required: false, description: 'Cursor to continue after (an `endCursor`).' }),
+    },
+    resolve: async (_c, args, ctx) => {
+      const first = args.first ?? 10;
+      if (!Number.isInteger(first) || first < 0 || first > ORDERS_PAGE_MAX) throw badArgument('first', `first must be between 0 and ${ORDERS_PAGE_MAX}, got ${first}.`);
+      const after = offsetOfCursor('after', args.after);
+      return customerOrders(ctx, after === undefined ? 0 : after + 1, first);
+    },
   }),
 }));

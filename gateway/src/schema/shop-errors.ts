@@ -35,6 +35,14 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   ORDER_NOT_FOUND: 'No such order of this session.',
   PAYMENT_NOT_CHANGEABLE: 'The order is paid or cancelled: its payment can no longer change.',
   ORDER_NOT_CANCELLABLE: 'The order can no longer be cancelled.',
+  PASSWORDS_DO_NOT_MATCH: 'The password and its confirmation differ (SPEC §5).',
+  CARD_NUMBER_INVALID: 'The loyalty card number is malformed, unknown or taken by someone else.',
+  CUSTOMER_NOT_FOUND: 'No active account has this email (password recovery, SPEC §5).',
+  LINK_INVALID: 'The link (registration, password recovery, newsletter) is unknown, expired or already used.',
+  ADDRESS_IN_USE: 'A default or active address cannot be deleted.',
+  TOO_MANY_ATTEMPTS: 'Too many attempts (rate limit); the message says how long to wait.',
+  WRONG_PASSWORD: 'The current password is wrong (changing email or password).',
+  NEWSLETTER_FAILED: 'The newsletter subscription or unsubscription failed.',
   UNAVAILABLE: 'The shop’s back end failed or did not answer in time; try again later.',
 };
 
@@ -58,8 +66,8 @@ export const ShopErrorRef = builder.objectRef<ShopError>('ShopError').implement(
   }),
 });
 
-export function shopError(locale: Locale, code: ShopErrorCode, field: string | null = null): ShopError {
-  return { code, message: shopErrorMessage(locale, code), field };
+export function shopError(locale: Locale, code: ShopErrorCode, field: string | null = null, params?: Record<string, unknown>): ShopError {
+  return { code, message: shopErrorMessage(locale, code, code === 'TOO_MANY_ATTEMPTS' ? { ...params, seconds: params?.seconds ?? 60 } : params), field };
 }
 
 // ---- input validation (before any Store API call) ------------------------------------------------------
@@ -170,6 +178,21 @@ function blockedCartCode(entry: StoreApiErrorEntry): ShopErrorCode {
   return 'CART_BLOCKED';
 }
 
+/** Where a known code's message goes (beside a field of the form). */
+const FIELD_OF_KNOWN_CODE: Partial<Record<ShopErrorCode, string>> = {
+  EMAIL_IN_USE: '/email',
+  WRONG_PASSWORD: '/password',
+  CUSTOMER_NOT_FOUND: '/email',
+  CARD_NUMBER_INVALID: '/cardNumber',
+};
+
+/** Seconds to wait from a rate-limit answer (meta.parameters.waitTime, Shopware's throttle exception). */
+function waitSecondsOf(entry: StoreApiErrorEntry): number | undefined {
+  const parameters = (entry.meta?.parameters ?? {}) as Record<string, unknown>;
+  const seconds = Math.ceil(Number(parameters.waitTime ?? parameters.retryAfter ?? NaN));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 const CODE_OF_STORE_ERROR: Record<string, ShopErrorCode> = {
   PHARMACY__CART_FULFILMENT_CONFLICT: 'FULFILMENT_CONFLICT',
   CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS: 'LOGIN_FAILED',
@@ -186,6 +209,19 @@ const CODE_OF_STORE_ERROR: Record<string, ShopErrorCode> = {
   CHECKOUT__PAYMENT_METHOD_NOT_CHANGEABLE: 'PAYMENT_NOT_CHANGEABLE',
   CHECKOUT__ORDER_NOT_CANCELLABLE: 'ORDER_NOT_CANCELLABLE',
   PRODUCT__PRODUCT_NOT_FOUND: 'PRODUCT_NOT_AVAILABLE',
+  'VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT': 'WRONG_PASSWORD',
+  CHECKOUT__CUSTOMER_NOT_FOUND: 'CUSTOMER_NOT_FOUND',
+  CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED: 'LINK_INVALID',
+  CHECKOUT__HASH_NOT_FOUND: 'LINK_INVALID',
+  CHECKOUT__CUSTOMER_RECOVERY_HASH_NOT_FOUND: 'LINK_INVALID',
+  CHECKOUT__CUSTOMER_NOT_FOUND_BY_HASH: 'LINK_INVALID',
+  CHECKOUT__CUSTOMER_IS_ALREADY_CONFIRMED: 'LINK_INVALID',
+  CONTENT__NEWSLETTER_RECIPIENT_NOT_FOUND: 'LINK_INVALID',
+  CHECKOUT__CUSTOMER_ADDRESS_IS_DEFAULT: 'ADDRESS_IN_USE',
+  CHECKOUT__CUSTOMER_ADDRESS_IS_ACTIVE: 'ADDRESS_IN_USE',
+  PHARMACY__LOYALTY_CARD_NUMBER_INVALID: 'CARD_NUMBER_INVALID',
+  CHECKOUT__CUSTOMER_AUTH_THROTTLED: 'TOO_MANY_ATTEMPTS',
+  FRAMEWORK__RATE_LIMIT_EXCEEDED: 'TOO_MANY_ATTEMPTS',
   CONTENT__PRODUCT_NOT_FOUND: 'PRODUCT_NOT_AVAILABLE',
 };
 
@@ -215,8 +251,19 @@ function errorOfEntry(locale: Locale, status: number, entry: StoreApiErrorEntry,
   if (code === 'CHECKOUT__CART_INVALID') return shopError(locale, blockedCartCode(entry));
   if (code.includes('REGISTRATION_INACTIVE')) return shopError(locale, 'REGISTRATION_INACTIVE');
   const pointer = entry.source?.pointer;
-  const known = CODE_OF_STORE_ERROR[code];
-  if (known) return shopError(locale, known, known === 'EMAIL_IN_USE' ? fieldOfPointer(pointer ?? '/email', mapping.fieldPrefix) : null);
+  if (code === 'VIOLATION::EQUAL_TO_ERROR' || code === 'VIOLATION::NOT_EQUAL_ERROR') {
+    const named = fieldOfPointer(pointer, mapping.fieldPrefix) ?? 'input';
+    const field = mapping.fields?.[named] ?? named;
+    if (/password/i.test(field)) return shopError(locale, 'PASSWORDS_DO_NOT_MATCH', field);
+    return { code: 'INVALID_INPUT', field, message: fieldMessage(locale, field, fieldProblemText(locale, 'notEqual')) };
+  }
+  const known = CODE_OF_STORE_ERROR[code] ?? (status === 429 ? 'TOO_MANY_ATTEMPTS' : undefined);
+  if (known === 'TOO_MANY_ATTEMPTS') return shopError(locale, known, null, { seconds: waitSecondsOf(entry) });
+  if (known) {
+    const defaultPointer = FIELD_OF_KNOWN_CODE[known];
+    const named = defaultPointer ? fieldOfPointer(pointer ?? defaultPointer, mapping.fieldPrefix) : null;
+    return shopError(locale, known, named ? (mapping.fields?.[named] ?? named) : null);
+  }
   const idField = FIELD_OF_STORE_ERROR[code];
   if (idField) {
     const field = mapping.fieldPrefix ? `${mapping.fieldPrefix}.${idField}` : idField;
@@ -232,6 +279,7 @@ function errorOfEntry(locale: Locale, status: number, entry: StoreApiErrorEntry,
   if (status === 403) return shopError(locale, 'NOT_LOGGED_IN');
   if (status === 401) return shopError(locale, 'LOGIN_FAILED');
   if (status === 404 && mapping.notFound) return shopError(locale, mapping.notFound);
+  if (status === 429) return shopError(locale, 'TOO_MANY_ATTEMPTS');
   return shopError(locale, mapping.otherwise ?? 'UNAVAILABLE');
 }
 

@@ -49,6 +49,11 @@ export interface StoreClientOptions {
   requestId?: string;
   /** observed once per attempt (metrics, logs); a throwing observer never fails the call */
   onCall?: (call: StoreCallObservation) => void;
+  /**
+   * The shopper's IP address, sent as x-shop-client-ip for the Store API's rate limits (login, password recovery,
+   * contact form). The embedded Store API believes it only on in-process calls; over TCP it uses the socket's.
+   */
+  clientIp?: string | null;
 }
 
 export interface StoreClient {
@@ -163,6 +168,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
         ...(options.session.contextToken ? { 'sw-context-token': options.session.contextToken } : {}),
         ...(languageId ? { 'sw-language-id': languageId } : {}),
         ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+        ...(options.clientIp ? { 'x-shop-client-ip': options.clientIp } : {}),
         ...(sendsBody ? { 'content-type': 'application/json' } : {}),
         ...params.headers,
       };

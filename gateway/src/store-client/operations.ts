@@ -16,6 +16,29 @@ export interface LoyaltyCard {
   pointsToNextVoucher: number;
   /** CHF value of the voucher the points buy (5) */
   voucherValue: number;
+  /** applied: the application is waiting for the card; active: a card in use */
+  status?: 'applied' | 'active';
+  /** points a voucher costs (500) */
+  pointsPerVoucher?: number;
+}
+
+/** POST /loyalty/apply: the application form for a new card (SPEC §3 "Loyalty card application"). */
+export interface LoyaltyApplication {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  birthday: string;
+  street: string;
+  /** 4 digits */
+  zipcode: string;
+  city: string;
+  email: string;
+}
+
+/** Shopware's success answer of the account routes that change something. */
+export interface SuccessResponse {
+  success?: boolean;
+  apiAlias?: string;
 }
 
 /** POST /loyalty answers this for a logged-in customer (403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN otherwise). */
@@ -155,6 +178,61 @@ export interface ShopOperations {
     headers?: SwLanguageHeader;
     body?: Criteria;
     response: LoyaltyResponse;
+    responseCode: 200;
+  };
+  /** Applies for a new card; 400 PHARMACY__LOYALTY_CARD_EXISTS when the customer has one. */
+  'applyLoyaltyCard post /loyalty/apply': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: LoyaltyApplication;
+    response: LoyaltyResponse;
+    responseCode: 200;
+  };
+  /** Assigns an existing card; 400 /cardNumber PHARMACY__LOYALTY_CARD_NUMBER_INVALID for a bad, unknown or taken number. */
+  'assignLoyaltyCard post /loyalty/assign': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { cardNumber: string };
+    response: LoyaltyResponse;
+    responseCode: 200;
+  };
+  /** Sets (or with null clears) the customer's preferred pharmacy; 404 PHARMACY__NOT_FOUND for an unknown one. */
+  'updateCustomerPharmacy patch /customer-pharmacy': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { pharmacyId: string | null };
+    response: CustomerPharmacyResponse;
+    responseCode: 200;
+  };
+  /** Whether a password recovery hash is valid (unknown, used and expired ones are not); no side effects. */
+  'checkRecoveryHash post /account/recovery-password/check': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { hash: string };
+    response: { valid: boolean };
+    responseCode: 200;
+  };
+  /** Shopware 6.6's route (kept by the shop): the customer's default payment method. */
+  'changePaymentMethod post /account/change-payment-method/{paymentMethodId}': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    pathParams: { paymentMethodId: string };
+    body?: Record<string, never>;
+    response: SuccessResponse;
+    responseCode: 200;
+  };
+  /** Unsubscribe by email (Shopware) or by the hash of the unsubscribe link (the shop's extension). */
+  'unsubscribeNewsletterWithHash post /newsletter/unsubscribe': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { hash: string } | { email: string };
+    response: SuccessResponse;
     responseCode: 200;
   };
   'readCustomerPharmacy post /customer-pharmacy': {

@@ -582,4 +582,15 @@ CREATE TABLE rate_limit (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'mail outbox delivery attempts',
+    sql: `
+-- The SMTP sender (store-api/src/mail-sender.ts) retries a refused delivery with back-off: attempts so far and
+-- the earliest time of the next one. send_error keeps the last error, sent_at is set once delivered.
+ALTER TABLE mail_outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE mail_outbox ADD COLUMN next_attempt_at TEXT;
+CREATE INDEX mail_outbox_unsent ON mail_outbox(next_attempt_at) WHERE sent_at IS NULL;
+`,
+  },
 ];

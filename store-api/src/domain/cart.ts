@@ -454,6 +454,12 @@ export function clickAndCollectPharmacyExists(db: Db, pharmacyId: string): boole
 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
+/** The preferred pharmacy of the session's customer (PATCH /customer-pharmacy), or null. */
+function preferredPharmacyId(ctx: SalesChannelContext): string | null {
+  if (!ctx.customerId) return null;
+  return queryOne<{ id: string | null }>(ctx.db, 'SELECT preferred_pharmacy_id AS id FROM customer WHERE id = ? AND guest = 0', [ctx.customerId])?.id ?? null;
+}
+
 /** A Click & Collect pharmacy and the weekdays (0 Sunday … 6 Saturday) it is open, or null. */
 function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays: Set<number> } | null {
   const row = queryOne<{ id: string; opening_hours: string }>(db, 'SELECT id, opening_hours FROM pharmacy WHERE id = ? AND click_and_collect = 1', [
@@ -721,8 +727,10 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
   const totalPrice = cashRound(rawTotal, totalRoundingInterval(ctx));
   const netPrice = roundPrice(rawTotal - taxes.reduce((sum, t) => sum + t.tax, 0));
 
-  // Click & Collect needs a pharmacy; invoice needs one address for billing and shipping.
-  const pharmacy = stored.pharmacyId ? pickupPharmacy(ctx.db, stored.pharmacyId) : null;
+  // Click & Collect needs a pharmacy (none chosen: the customer's preferred one, issue 6); invoice needs one
+  // address for billing and shipping.
+  const wantedPharmacyId = stored.pharmacyId ?? (fulfilment === 'click_and_collect' ? preferredPharmacyId(ctx) : null);
+  const pharmacy = wantedPharmacyId ? pickupPharmacy(ctx.db, wantedPharmacyId) : null;
   const pharmacyId = pharmacy?.id ?? null;
   if (fulfilment === 'click_and_collect' && !pharmacyId) {
     persistent.push(cartError('pharmacy-required', 'pharmacy-required', 20, 'Please choose a pharmacy for Click & Collect.'));

@@ -9,10 +9,13 @@ import { stableId } from '../ids';
 import { readStoredCart } from './cart';
 import { nextNumber } from './number-ranges';
 import { queueRegistrationMail } from './mail';
+import { assertNotBlocked, loginEmailLimit, loginIpLimit, recordAttempt, resetLimit, type RateLimit } from './rate-limit';
 
 // Customers as the checkout needs them (SPEC §3 Customer, §4 Session/Registration, §5 validation):
-// guest and account registration with double opt-in, login with scrypt passwords, the session switch that
-// carries the cart, and the customer's addresses. Passwords and their hashes are never logged or answered.
+// guest and account registration with double opt-in, login with scrypt passwords (rate-limited per account and
+// client address, ./rate-limit.ts), the session switch that carries the cart, the customer's addresses, and the
+// account area of issue 6 (profile, email, password, default payment method, address removal; password recovery
+// is in ./recovery.ts). Passwords and their hashes are never logged or answered.
 
 // --- passwords -------------------------------------------------------------------------------------
 
@@ -86,6 +89,8 @@ export interface CustomerRow {
   last_login: string | null;
   created_at: string;
   updated_at: string | null;
+  /** migration 4: the customer's preferred pharmacy (customer-pharmacy) */
+  preferred_pharmacy_id?: string | null;
 }
 
 export interface AddressRow {
@@ -120,6 +125,16 @@ export function requireCustomer(ctx: SalesChannelContext): CustomerRow {
   return customer;
 }
 
+/**
+ * A logged-in account (active, not a guest) or 403: the account area's routes (profile, email, password) are not
+ * for guests nor for a registration still waiting for its confirmation link.
+ */
+export function requireAccount(ctx: SalesChannelContext): CustomerRow {
+  const customer = requireCustomer(ctx);
+  if (customer.guest === 1 || customer.active !== 1) throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  return customer;
+}
+
 export function customerAddresses(ctx: SalesChannelContext, customerId: string): AddressRow[] {
   return prepared(ctx.db, 'SELECT * FROM customer_address WHERE customer_id = ? ORDER BY created_at, id').all(customerId) as AddressRow[];
 }
@@ -144,16 +159,16 @@ export function activeAddressIds(ctx: SalesChannelContext, customer: CustomerRow
 const MAX_TEXT = 255;
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : JSON.stringify(value ?? null);
 }
 
-function blank(pointer: string, value: unknown): Violation {
+export function blank(pointer: string, value: unknown): Violation {
   return { pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } };
 }
 
 /** Collects violations for one request body; `text` answers the trimmed string or null. */
-class BodyValidator {
+export class BodyValidator {
   readonly violations: Violation[] = [];
 
   text(pointer: string, value: unknown, options: { required?: boolean; max?: number; min?: number } = {}): string | null {
@@ -205,9 +220,49 @@ class BodyValidator {
     return value;
   }
 
+  /**
+   * A new password: at least PASSWORD_MIN_LENGTH characters (SPEC §5), at most PASSWORD_MAX_LENGTH, and equal to its
+   * confirmation when one is asked for (violation at the confirmation's pointer: VIOLATION::EQUAL_TO_ERROR).
+   */
+  newPassword(pointer: string, value: unknown, confirmation?: { pointer: string; value: unknown }): string | null {
+    let password: string | null = null;
+    if (typeof value !== 'string' || value === '') this.violations.push(blank(pointer, undefined));
+    else if (value.length < PASSWORD_MIN_LENGTH) {
+      this.violations.push({
+        pointer,
+        code: 'VIOLATION::TOO_SHORT_ERROR',
+        detail: `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`,
+        parameters: { '{{ limit }}': PASSWORD_MIN_LENGTH },
+      });
+    } else if (value.length > PASSWORD_MAX_LENGTH) {
+      this.violations.push({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${PASSWORD_MAX_LENGTH} characters or less.`, parameters: { '{{ limit }}': PASSWORD_MAX_LENGTH } });
+    } else password = value;
+    if (confirmation && typeof value === 'string' && value !== '' && confirmation.value !== value) {
+      this.violations.push(notEqual(confirmation.pointer, pointer));
+    }
+    return password;
+  }
+
   fail(): void {
     if (this.violations.length) throw StoreApiError.violations(this.violations);
   }
+}
+
+/**
+ * A confirmation field that differs from its field (new password, new email). Code VIOLATION::EQUAL_TO_ERROR at the
+ * confirmation's pointer, as STOREAPI6.md fixes it for this shop (Symfony's EqualTo names it NOT_EQUAL_ERROR).
+ */
+function notEqual(pointer: string, comparedPointer: string): Violation {
+  return {
+    pointer,
+    code: 'VIOLATION::EQUAL_TO_ERROR',
+    detail: 'This value should be equal to the value of the field it confirms.',
+    parameters: { '{{ compared_value_path }}': comparedPointer.replace(/^\//, '') },
+  };
+}
+
+function passwordNotCorrect(): Violation {
+  return { pointer: '/password', code: 'VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT', detail: 'Password does not match.', parameters: {} };
 }
 
 export interface AddressInput {
@@ -320,7 +375,7 @@ export function emailHash(email: string): string {
  * The storefront the confirmation link leads to. Like Shopware (a choice among the sales channel's domains), only
  * the shop's own origin is accepted, so no caller can put a foreign site into a mail the shop sends.
  */
-function storefrontUrlOf(ctx: SalesChannelContext, value: unknown, v: BodyValidator): string {
+export function storefrontUrlOf(ctx: SalesChannelContext, value: unknown, v: BodyValidator): string {
   if (value === undefined || value === null || value === '') return ctx.origin;
   if (typeof value === 'string') {
     try {
@@ -458,7 +513,7 @@ export function badCredentials(): StoreApiError {
  * The account for a username and password, or 401. Unknown email, wrong password, a guest or an account not
  * yet confirmed all answer the same, after the same scrypt work, so the answer tells nothing about the email.
  */
-export async function authenticate(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<CustomerRow> {
+export async function authenticate(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null = null): Promise<CustomerRow> {
   const username = typeof body.username === 'string' ? body.username.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
   if (!username || !password || password.length > PASSWORD_MAX_LENGTH) {
@@ -470,10 +525,18 @@ export async function authenticate(ctx: SalesChannelContext, body: Record<string
     }
     throw badCredentials();
   }
+  // Rate limits (SPEC §4 Session): per account 10 and per client address 30 failures in 15 minutes, then 429
+  // CHECKOUT__CUSTOMER_AUTH_THROTTLED with the seconds to wait. Checked before any password work.
+  const limits: RateLimit[] = [loginEmailLimit(username), ...(clientIp ? [loginIpLimit(clientIp)] : [])];
+  assertNotBlocked(ctx.db, limits, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED');
   const customer = prepared(ctx.db, 'SELECT * FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(username) as CustomerRow | undefined;
   const hash = customer?.password_hash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(password, hash);
-  if (!customer || !matches || customer.active !== 1) throw badCredentials();
+  if (!customer || !matches || customer.active !== 1) {
+    for (const limit of limits) recordAttempt(ctx.db, limit);
+    throw badCredentials();
+  }
+  resetLimit(ctx.db, limits[0]!);
   const now = new Date().toISOString();
   prepared(ctx.db, 'UPDATE customer SET last_login = ?, first_login = COALESCE(first_login, ?) WHERE id = ?').run(now, now, customer.id);
   return customer;
@@ -511,6 +574,14 @@ export function switchSession(ctx: SalesChannelContext, next: { customerId: stri
   const newToken = newContextToken();
   const payload: ContextPayload = keptChoices(ctx.payload);
   if (next.customerId) {
+    if (payload.paymentMethodId === undefined && next.customerId !== ctx.customerId) {
+      // Logging in without a method chosen in this session: the account's default (change-payment-method).
+      const preferred = prepared(
+        ctx.db,
+        'SELECT p.id FROM customer c JOIN payment_method p ON p.id = c.default_payment_method_id AND p.active = 1 WHERE c.id = ?',
+      ).get(next.customerId) as { id: string } | undefined;
+      if (preferred) payload.paymentMethodId = preferred.id;
+    }
     payload.customerId = next.customerId;
     if (next.billingAddressId) payload.billingAddressId = next.billingAddressId;
     if (next.shippingAddressId) payload.shippingAddressId = next.shippingAddressId;
@@ -590,4 +661,154 @@ export function updateAddress(ctx: SalesChannelContext, customer: CustomerRow, a
     a.salutationId, a.title, a.firstName, a.lastName, a.company, a.department, a.street, a.additionalAddressLine1, a.additionalAddressLine2,
     a.zipcode, a.city, a.countryId, a.countryStateId, a.phoneNumber, new Date().toISOString(), addressId,
   );
+}
+
+// --- the account area: profile, email, password, payment method, address removal ---------------------------
+
+/** Logs the customer out of every session but `exceptToken` (password changed or reset); carts stay for the next login. */
+export function logoutOtherSessions(ctx: SalesChannelContext, customerId: string, exceptToken: string | null): void {
+  prepared(
+    ctx.db,
+    `UPDATE context_token
+     SET payload = json_set(json_remove(payload, '$.customerId', '$.billingAddressId', '$.shippingAddressId'), '$.savedCartOfCustomerId', ?),
+         updated_at = ?
+     WHERE json_extract(payload, '$.customerId') = ? AND token IS NOT ?`,
+  ).run(customerId, new Date().toISOString(), customerId, exceptToken);
+}
+
+/**
+ * The customer's password checked for an account-area change. Wrong ones count against the account's login limit
+ * (a stolen session cannot try passwords here any faster than at the login) and answer the violation.
+ */
+async function currentPasswordMatches(ctx: SalesChannelContext, customer: CustomerRow, value: unknown): Promise<boolean> {
+  const limit = loginEmailLimit(customer.email);
+  assertNotBlocked(ctx.db, [limit], 'CHECKOUT__CUSTOMER_AUTH_THROTTLED');
+  const password = typeof value === 'string' ? value : '';
+  const matches = password !== '' && password.length <= PASSWORD_MAX_LENGTH && customer.password_hash !== null && (await verifyPassword(password, customer.password_hash));
+  if (!matches) recordAttempt(ctx.db, limit);
+  return matches;
+}
+
+const BIRTHDAY_MIN_YEAR = 1900;
+
+/** birthdayDay/Month/Year as Shopware takes them: all three or none; a real date in the past. 'YYYY-MM-DD' or null. */
+function readBirthday(v: BodyValidator, body: Record<string, unknown>): string | null | undefined {
+  const parts = [body.birthdayDay, body.birthdayMonth, body.birthdayYear];
+  if (parts.every((p) => p === undefined)) return undefined;
+  if (parts.every((p) => p === undefined || p === null || p === '')) return null;
+  const [day, month, year] = parts.map((p) => (typeof p === 'number' ? p : typeof p === 'string' && /^\d{1,4}$/.test(p.trim()) ? Number(p) : NaN)) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const valid =
+    Number.isInteger(day) && Number.isInteger(month) && Number.isInteger(year) && year >= BIRTHDAY_MIN_YEAR &&
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getTime() <= Date.now();
+  if (!valid) {
+    v.violations.push({ pointer: '/birthdayDay', code: 'VIOLATION::INVALID_DATE_ERROR', detail: 'This value is not a valid date.', parameters: { '{{ value }}': shown(`${body.birthdayYear}-${body.birthdayMonth}-${body.birthdayDay}`) } });
+    return null;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** POST /account/change-profile { firstName, lastName, salutationId?, title?, birthdayDay/Month/Year? }. */
+export function changeProfile(ctx: SalesChannelContext, body: Record<string, unknown>): void {
+  const customer = requireAccount(ctx);
+  const v = new BodyValidator();
+  const firstName = v.text('/firstName', body.firstName, { required: true });
+  const lastName = v.text('/lastName', body.lastName, { required: true });
+  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
+  const title = 'title' in body ? v.text('/title', body.title, { max: 100 }) : customer.title;
+  const birthday = readBirthday(v, body);
+  v.fail();
+  prepared(ctx.db, 'UPDATE customer SET first_name = ?, last_name = ?, salutation_id = ?, title = ?, birthday = ?, updated_at = ? WHERE id = ?').run(
+    firstName,
+    lastName,
+    'salutationId' in body ? (salutationId ?? SALUTATION_NOT_SPECIFIED_ID) : customer.salutation_id,
+    title,
+    birthday === undefined ? customer.birthday : birthday,
+    new Date().toISOString(),
+    customer.id,
+  );
+}
+
+/**
+ * POST /account/change-email { email, emailConfirmation, password }: violations /email (format,
+ * VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE), /emailConfirmation (VIOLATION::EQUAL_TO_ERROR), /password
+ * (VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT).
+ */
+export async function changeEmail(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
+  const customer = requireAccount(ctx);
+  const v = new BodyValidator();
+  const email = v.email('/email', body.email);
+  const confirmation = typeof body.emailConfirmation === 'string' ? body.emailConfirmation.trim().toLowerCase() : null;
+  if (email !== null && confirmation !== email) v.violations.push(notEqual('/emailConfirmation', '/email'));
+  if (email !== null && emailTakenByOther(ctx, email, customer.id)) v.violations.push(emailNotUnique(email));
+  if (!(await currentPasswordMatches(ctx, customer, body.password))) v.violations.push(passwordNotCorrect());
+  v.fail();
+  ctx.db.transaction(() => {
+    if (emailTakenByOther(ctx, email!, customer.id)) throw StoreApiError.violations([emailNotUnique(email!)]);
+    const now = new Date().toISOString();
+    prepared(ctx.db, 'UPDATE customer SET email = ?, updated_at = ? WHERE id = ?').run(email, now, customer.id);
+    // The customer's newsletter subscription follows the address, as in Shopware (unless the new address
+    // already has a subscription of its own: then both stay as they are).
+    prepared(ctx.db, 'UPDATE OR IGNORE newsletter_recipient SET email = ?, updated_at = ? WHERE customer_id = ?').run(email, now, customer.id);
+  })();
+}
+
+function emailTakenByOther(ctx: SalesChannelContext, email: string, customerId: string): boolean {
+  return prepared(ctx.db, 'SELECT 1 FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0 AND id <> ?').get(email, customerId) !== undefined;
+}
+
+function emailNotUnique(email: string): Violation {
+  return { pointer: '/email', code: 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE', detail: `The email address ${email} is already in use`, parameters: { '{{ email }}': email } };
+}
+
+/**
+ * POST /account/change-password { password, newPassword, newPasswordConfirm }. On success the session gets a new
+ * context token and stays logged in (6.7's ContextTokenResponse); the customer's other sessions are logged out.
+ */
+export async function changePassword(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
+  const customer = requireAccount(ctx);
+  const v = new BodyValidator();
+  const newPassword = v.newPassword('/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
+  if (!(await currentPasswordMatches(ctx, customer, body.password))) v.violations.push(passwordNotCorrect());
+  v.fail();
+  const passwordHash = await hashPassword(newPassword!);
+  prepared(ctx.db, 'UPDATE customer SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, new Date().toISOString(), customer.id);
+  logoutOtherSessions(ctx, customer.id, ctx.token);
+  switchSession(ctx, { customerId: customer.id, billingAddressId: ctx.payload.billingAddressId ?? null, shippingAddressId: ctx.payload.shippingAddressId ?? null });
+}
+
+/**
+ * POST /account/change-payment-method/{paymentMethodId} (Shopware 6.6): the customer's default payment method and
+ * this session's. The 6.7 way, PATCH /context { paymentMethodId }, stores the default too (routes/system.ts).
+ */
+export function changeDefaultPaymentMethod(ctx: SalesChannelContext, paymentMethodId: string): void {
+  const customer = requireCustomer(ctx);
+  const v = new BodyValidator();
+  const id = v.entity(ctx, '/paymentMethodId', paymentMethodId, 'payment_method', 'SELECT 1 FROM payment_method WHERE id = ? AND active = 1', true);
+  v.fail();
+  storeDefaultPaymentMethod(ctx, customer.id, id!);
+  saveContextPayload(ctx, { paymentMethodId: id! });
+}
+
+/** Remembers the method as the customer's default (accounts only; a guest has no next visit). */
+export function storeDefaultPaymentMethod(ctx: SalesChannelContext, customerId: string, paymentMethodId: string): void {
+  prepared(ctx.db, 'UPDATE customer SET default_payment_method_id = ?, updated_at = ? WHERE id = ? AND guest = 0').run(paymentMethodId, new Date().toISOString(), customerId);
+}
+
+/**
+ * DELETE /account/address/{id}: 404 when not the customer's; 400 CHECKOUT__CUSTOMER_ADDRESS_IS_DEFAULT for a default
+ * billing or shipping address, CHECKOUT__CUSTOMER_ADDRESS_IS_ACTIVE for the one this session orders with.
+ */
+export function deleteAddress(ctx: SalesChannelContext, customer: CustomerRow, addressId: string): void {
+  if (!isId(addressId) || !findAddress(ctx, customer.id, addressId)) {
+    throw StoreApiError.of(404, 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND', `Customer address with id "${addressId}" not found.`, { addressId });
+  }
+  if (customer.default_billing_address_id === addressId || customer.default_shipping_address_id === addressId) {
+    throw StoreApiError.of(400, 'CHECKOUT__CUSTOMER_ADDRESS_IS_DEFAULT', `Customer address with id "${addressId}" is a default address and cannot be deleted.`, { addressId });
+  }
+  const active = activeAddressIds(ctx, customer);
+  if (active.billingAddressId === addressId || active.shippingAddressId === addressId) {
+    throw StoreApiError.of(400, 'CHECKOUT__CUSTOMER_ADDRESS_IS_ACTIVE', `Customer address with id "${addressId}" is an active address and cannot be deleted.`, { addressId });
+  }
+  prepared(ctx.db, 'DELETE FROM customer_address WHERE id = ? AND customer_id = ?').run(addressId, customer.id);
 }

@@ -20,25 +20,50 @@ export function formatChf(amount: number, language: LanguageKey): string {
   return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'CHF' }).format(amount);
 }
 
-interface OutboxRow {
+/** One mail for the outbox: rendered texts in the recipient's language. */
+export interface MailInput {
+  /** e.g. 'customer.recovery.request', 'newsletter.double_opt_in' */
   template: string;
-  recipient: string;
+  /** the recipient's email address */
+  to: string;
   languageId: string;
   subject: string;
+  /** the plain-text body */
   text: string;
+  /** a whole HTML document; every value in it escaped (escapeHtml, htmlDocument) */
   html: string;
   customerId?: string | null;
   orderId?: string | null;
 }
 
-function queue(db: Db, mail: OutboxRow): void {
+/** Called after a mail is queued (the SMTP sender of store-api/src/mail-sender.ts registers one per database). */
+const queuedListeners = new WeakMap<Db, () => void>();
+
+/** The sender's hook: `listener` runs after every queued mail, once the writing transaction is over. */
+export function onMailQueued(db: Db, listener: (() => void) | null): void {
+  if (listener) queuedListeners.set(db, listener);
+  else queuedListeners.delete(db);
+}
+
+/**
+ * Puts a mail into the outbox (mail_outbox) and wakes the sender. Call it inside the transaction of the change the
+ * mail reports: the row is written with it or not at all, and the sender, woken on the next turn of the event
+ * loop, finds it committed. Never blocks on SMTP. Answers the outbox row's id.
+ */
+export function queueMail(target: Db | { db: Db }, mail: MailInput): string {
+  const db = 'prepare' in target ? target : target.db;
+  const id = randomId();
   db.prepare(
     `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(randomId(), mail.template, mail.recipient, mail.languageId, mail.subject, mail.text, mail.html, mail.customerId ?? null, mail.orderId ?? null, new Date().toISOString());
+  ).run(id, mail.template, mail.to, mail.languageId, mail.subject, mail.text, mail.html, mail.customerId ?? null, mail.orderId ?? null, new Date().toISOString());
+  const listener = queuedListeners.get(db);
+  if (listener) setImmediate(listener);
+  return id;
 }
 
-function htmlDocument(language: LanguageKey, title: string, body: string): string {
+/** A whole HTML mail: lang, charset, escaped title; `body` must already be escaped HTML. */
+export function htmlDocument(language: LanguageKey, title: string, body: string): string {
   return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;color:#1d2733">${body}</body></html>`;
 }
 
@@ -81,7 +106,54 @@ export function queueRegistrationMail(
     t.subject,
     `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(input.confirmUrl)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
   );
-  queue(db, { template: 'customer_register.double_opt_in', recipient: input.email, languageId: input.languageId, subject: t.subject, text, html, customerId: input.customerId });
+  queueMail(db, { template: 'customer_register.double_opt_in', to: input.email, languageId: input.languageId, subject: t.subject, text, html, customerId: input.customerId });
+}
+
+// --- password recovery ------------------------------------------------------------------------------
+
+const RECOVERY_TEXT: Record<LanguageKey, { subject: string; greeting: (name: string) => string; body: string; button: string; expiry: string; ignore: string }> = {
+  de: {
+    subject: 'Passwort zurücksetzen',
+    greeting: (name) => `Guten Tag ${name}`,
+    body: 'Sie haben ein neues Passwort für Ihr Kundenkonto angefordert. Über diesen Link können Sie es festlegen:',
+    button: 'Neues Passwort festlegen',
+    expiry: 'Der Link ist 2 Stunden gültig und kann einmal verwendet werden.',
+    ignore: 'Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+  },
+  it: {
+    subject: 'Reimpostare la password',
+    greeting: (name) => `Buongiorno ${name}`,
+    body: 'Hai richiesto una nuova password per il tuo account cliente. Puoi impostarla con questo link:',
+    button: 'Imposta una nuova password',
+    expiry: 'Il link è valido 2 ore e può essere usato una sola volta.',
+    ignore: 'Se non hai richiesto una nuova password, puoi ignorare questa e-mail; la tua password resta invariata.',
+  },
+  fr: {
+    subject: 'Réinitialiser le mot de passe',
+    greeting: (name) => `Bonjour ${name}`,
+    body: 'Vous avez demandé un nouveau mot de passe pour votre compte client. Vous pouvez le définir avec ce lien :',
+    button: 'Définir un nouveau mot de passe',
+    expiry: 'Le lien est valable 2 heures et ne peut être utilisé qu’une seule fois.',
+    ignore: 'Si vous n’avez pas demandé de nouveau mot de passe, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
+  },
+};
+
+/** The password recovery mail with its one-use link (Shopware's template customer.recovery.request). */
+export function queueRecoveryMail(
+  db: Db,
+  input: { customerId: string; email: string; languageId: string; firstName: string; lastName: string; resetUrl: string },
+): void {
+  const language = languageKeyOf(input.languageId);
+  const t = RECOVERY_TEXT[language];
+  const name = `${input.firstName} ${input.lastName}`;
+  const text = `${t.greeting(name)}\n\n${t.body}\n${input.resetUrl}\n\n${t.expiry}\n${t.ignore}\n`;
+  const html = htmlDocument(
+    language,
+    t.subject,
+    `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(input.resetUrl)}">${escapeHtml(t.button)}</a></p>` +
+      `<p>${escapeHtml(t.expiry)}</p><p>${escapeHtml(t.ignore)}</p>`,
+  );
+  queueMail(db, { template: 'customer.recovery.request', to: input.email, languageId: input.languageId, subject: t.subject, text, html, customerId: input.customerId });
 }
 
 // --- order confirmation --------------------------------------------------------------------------------
@@ -183,9 +255,9 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
       `</p><p>${escapeHtml(t.payment)}: ${escapeHtml(input.paymentMethodName)}${delivery ? `<br>${escapeHtml(t.delivery)}: ${escapeHtml(delivery)}` : ''}</p>` +
       `<p>${escapeHtml(t.thanks)}</p>`,
   );
-  queue(db, {
+  queueMail(db, {
     template: 'order_confirmation_mail',
-    recipient: input.email,
+    to: input.email,
     languageId: input.languageId,
     subject: t.subject(input.orderNumber),
     text,

@@ -71,6 +71,9 @@ export function customerJson(ctx: SalesChannelContext, customer: CustomerRow): J
     groupId: customer.customer_group_id,
     salesChannelId: customer.sales_channel_id,
     languageId: customer.language_id,
+    // The account's payment method (change-payment-method / PATCH /context): 6.6's defaultPaymentMethodId and
+    // 6.7's lastPaymentMethodId carry the same id.
+    defaultPaymentMethodId: customer.default_payment_method_id,
     lastPaymentMethodId: customer.default_payment_method_id,
     defaultBillingAddressId: customer.default_billing_address_id,
     defaultShippingAddressId: customer.default_shipping_address_id,
@@ -92,7 +95,8 @@ export function customerJson(ctx: SalesChannelContext, customer: CustomerRow): J
     guest: customer.guest === 1,
     firstLogin: customer.first_login,
     lastLogin: customer.last_login,
-    birthday: customer.birthday,
+    // Stored as YYYY-MM-DD; Shopware serialises its DateField as RFC 3339 with milliseconds at midnight UTC.
+    birthday: customer.birthday ? `${customer.birthday.slice(0, 10)}T00:00:00.000+00:00` : null,
     orderCount,
     customFields: null,
     tagIds: null,

@@ -2,9 +2,14 @@ import type { StoreApiApp } from '../app';
 import { saveContextPayload } from '../context';
 import {
   authenticate,
+  changeDefaultPaymentMethod,
+  changeEmail,
+  changePassword,
+  changeProfile,
   confirmRegistration,
   createAddress,
   customerAddresses,
+  deleteAddress,
   findAddress,
   findCustomer,
   registerCustomer,
@@ -12,6 +17,8 @@ import {
   switchSession,
   updateAddress,
 } from '../domain/customer';
+import { clientIpOf } from '../domain/rate-limit';
+import { checkRecoveryHash, confirmRecovery, requestRecovery } from '../domain/recovery';
 import { addressLookups, customerAddressJson, customerJson } from '../entities/customer';
 import { StoreApiError } from '../errors';
 import { readBody } from '../request';
@@ -19,6 +26,10 @@ import { readBody } from '../request';
 // Customer accounts as the checkout needs them: register (guest or account), register-confirm, login, logout,
 // customer, addresses. Every change of who is logged in gives the session a new sw-context-token (the app's
 // middleware answers ctx.token), and the cart moves with the shopper.
+// Issue 6: the account area (change-profile, change-email, change-password, change-payment-method, address
+// removal), password recovery, and login rate limits per account and client address (domain/rate-limit.ts).
+
+const SUCCESS = { success: true, apiAlias: 'array_struct' } as const;
 
 export function registerAccountRoutes(app: StoreApiApp): void {
   app.post('/account/register', async (c) => {
@@ -41,7 +52,7 @@ export function registerAccountRoutes(app: StoreApiApp): void {
 
   app.post('/account/login', async (c) => {
     const ctx = c.get('ctx');
-    const customer = await authenticate(ctx, await readBody(c));
+    const customer = await authenticate(ctx, await readBody(c), clientIpOf(c));
     switchSession(ctx, { customerId: customer.id, billingAddressId: customer.default_billing_address_id, shippingAddressId: customer.default_shipping_address_id });
     return c.json({ redirectUrl: null, apiAlias: 'array_struct' });
   });
@@ -56,6 +67,43 @@ export function registerAccountRoutes(app: StoreApiApp): void {
   app.on(['GET', 'POST'], '/account/customer', (c) => {
     const ctx = c.get('ctx');
     return c.json(customerJson(ctx, requireCustomer(ctx)));
+  });
+
+  app.post('/account/change-profile', async (c) => {
+    changeProfile(c.get('ctx'), await readBody(c));
+    return c.json(SUCCESS);
+  });
+
+  app.post('/account/change-email', async (c) => {
+    await changeEmail(c.get('ctx'), await readBody(c));
+    return c.json(SUCCESS);
+  });
+
+  // 6.7 answers a ContextTokenResponse: the new token in the header, the session still logged in.
+  app.post('/account/change-password', async (c) => {
+    await changePassword(c.get('ctx'), await readBody(c));
+    return c.json({ redirectUrl: null, apiAlias: 'array_struct' });
+  });
+
+  app.post('/account/recovery-password', async (c) => {
+    requestRecovery(c.get('ctx'), await readBody(c), clientIpOf(c));
+    return c.json(SUCCESS);
+  });
+
+  app.post('/account/recovery-password-confirm', async (c) => {
+    await confirmRecovery(c.get('ctx'), await readBody(c));
+    return c.json(SUCCESS);
+  });
+
+  // Shop extension: the reset page asks whether its link is still good before showing the form.
+  app.post('/account/recovery-password/check', async (c) => {
+    return c.json({ ...checkRecoveryHash(c.get('ctx'), await readBody(c)), apiAlias: 'account_recovery_check' });
+  });
+
+  // Shopware 6.6's route; in 6.7 PATCH /context { paymentMethodId } stores the default as well (routes/system.ts).
+  app.post('/account/change-payment-method/:paymentMethodId', (c) => {
+    changeDefaultPaymentMethod(c.get('ctx'), c.req.param('paymentMethodId'));
+    return c.json(SUCCESS);
   });
 
   app.on(['GET', 'POST'], '/account/list-address', (c) => {
@@ -89,7 +137,13 @@ export function registerAccountRoutes(app: StoreApiApp): void {
     return c.json(customerAddressJson(ctx, addressLookups(ctx), findAddress(ctx, customer.id, addressId)!, findCustomer(ctx, customer.id)));
   });
 
-  // Default addresses (issue 6 adds delete and the account pages); 204 as the core answers (ENDPOINTS.md §6.4).
+  app.delete('/account/address/:addressId', (c) => {
+    const ctx = c.get('ctx');
+    deleteAddress(ctx, requireCustomer(ctx), c.req.param('addressId'));
+    return c.body(null, 204);
+  });
+
+  // Default addresses; 204 as the core answers (ENDPOINTS.md §6.4).
   for (const kind of ['billing', 'shipping'] as const) {
     app.patch(`/account/address/default-${kind}/:addressId`, (c) => {
       const ctx = c.get('ctx');

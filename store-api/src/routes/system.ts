@@ -3,6 +3,7 @@ import { saveContextPayload, type ContextPayload, type SalesChannelContext } fro
 import { StoreApiError, type Violation } from '../errors';
 import { applyIncludes, parseCriteria, readCriteriaInput, searchEntities, type Criteria } from '../dal';
 import { readBody } from '../request';
+import { storeDefaultPaymentMethod } from '../domain/customer';
 import { bool, domainUrl, prepared, salesChannelContextJson, selectedFirst, type Json } from '../entities/system';
 
 // GET/PATCH /context and the sales channel's reference lists (language, country, salutation,
@@ -95,6 +96,8 @@ export function registerSystemRoutes(app: StoreApiApp): void {
     const changes = contextChanges(ctx, body);
     const redirectUrl = redirectUrlFor(ctx, changes);
     saveContextPayload(ctx, changes);
+    // The 6.7 way of change-payment-method: a logged-in account's choice becomes its default as well.
+    if (typeof changes.paymentMethodId === 'string' && ctx.customerId) storeDefaultPaymentMethod(ctx, ctx.customerId, changes.paymentMethodId);
     return c.json({ redirectUrl, apiAlias: 'array_struct' });
   });
 

@@ -8,6 +8,7 @@ import { plannedCategories, seedCategories } from './categories';
 import { categoryCmsPageId, HOME_CMS_PAGE_ID, seedCms } from './cms';
 import { seedEditorialContent } from './content';
 import { downloadsDir, seedProductDownloads } from './downloads';
+import { ensureLoyaltyCards, seedLoyaltyCards } from './loyalty-cards';
 import { MediaLibrary } from './media-images';
 import { seedPharmacies } from './pharmacies';
 import { CATALOGUE_SEED, SeedRandom } from './random';
@@ -47,6 +48,8 @@ export async function ensureSeeded(db: Db, config: StoreApiConfig, log: (line: s
   db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(config.accessKey, SALES_CHANNEL_ID);
   // A shop seeded before downloads existed gets its digital products' files once.
   db.transaction(() => seedProductDownloads(db, config.dataDir))();
+  // …and one seeded before loyalty cards existed gets its printed cards once.
+  ensureLoyaltyCards(db);
 }
 
 /** (Re)builds the whole catalogue: the same options always give byte-identical data. */
@@ -102,6 +105,7 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
     log(`seed: CMS pages, ${landingPages.length} landing pages and SEO URLs ${elapsed()}`);
 
     seedPharmacies(w, random.fork('pharmacies'));
+    seedLoyaltyCards(w);
     seedEditorialContent(w, random.fork('content'), media, catalogue.products);
     log(`seed: pharmacies, promotions and editorial content ${elapsed()}`);
 

@@ -1,43 +1,61 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ComingSoonView } from '../../components/ComingSoonView';
+import { AccountAddresses } from '../../components/AccountAddresses';
+import { AccountOverview } from '../../components/AccountOverview';
+import { AccountPayment } from '../../components/AccountPayment';
+import { AccountProfile } from '../../components/AccountProfile';
+import { NewsletterSetting } from '../../components/NewsletterSetting';
 import { PageSeo } from '../../components/PageSeo';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { AccountLayout } from '../../layouts/AccountLayout';
-import { BlankLayout } from '../../layouts/BlankLayout';
+import type { PageQueryData } from '../../relay/pageQuery';
 import { usePageQuery } from '../../relay/usePageQuery';
-import type { ShellPageQuery as ShellPageQueryType } from '../shopper/__generated__/ShellPageQuery.graphql';
-import { ShellPageQuery } from '../shopper/ShellPage.query';
+import type { AccountPageQuery as AccountPageQueryType } from './__generated__/AccountPageQuery.graphql';
+import { AccountPageQuery } from './AccountPage.query';
 
-const SECTION_TITLES: Record<string, string> = {
-  '/account': 'account.overview',
-  '/account/order': 'account.orders',
-  '/account/address': 'account.addresses',
-  '/account/payment': 'account.payment',
-  '/account/profile': 'account.profile',
-  '/account/recover': 'account.recover',
+const TITLES: Record<string, string> = {
+  '/account': 'overview.title',
+  '/account/profile': 'profile.title',
+  '/account/address': 'address.title',
+  '/account/payment': 'payment.title',
 };
 
-/** The account area in the account layout; /account/recover stands alone (blank layout, SPEC §2). */
+/** The account area's own pages in the account layout; personal: never indexed, never cached. */
 export default function Page() {
-  const data = usePageQuery<ShellPageQueryType>(ShellPageQuery);
-  const { t } = useTranslation('common');
-  const { locale, urlPathname } = usePageContext();
-  const title = t(SECTION_TITLES[urlPathname] ?? (urlPathname.startsWith('/account/my-') ? 'account.loyalty' : 'pages.account'));
+  const data = usePageQuery<AccountPageQueryType>(AccountPageQuery);
+  const { t } = useTranslation('account');
+  const { locale, urlPathname, urlParsed } = usePageContext();
+  const { variables } = useData<PageQueryData>();
+  const environment = useRelayEnvironment();
+  // After a change: the page's query again, from the gateway; every section re-reads the store.
+  const refresh = useCallback(async () => {
+    await fetchQuery<AccountPageQueryType>(environment, AccountPageQuery, variables as AccountPageQueryType['variables'], { fetchPolicy: 'network-only' })
+      .toPromise()
+      .catch(() => undefined);
+  }, [environment, variables]);
+  const title = t(TITLES[urlPathname] ?? 'overview.title');
   const alternates = samePathAlternates(urlPathname);
-  const seo = <PageSeo title={title} path={localizedPath(urlPathname, locale)} alternates={alternates} noIndex />;
-  if (urlPathname === '/account/recover') {
-    return (
-      <BlankLayout>
-        {seo}
-        <ComingSoonView title={title} />
-      </BlankLayout>
-    );
-  }
+  const overviewCrumb = { name: t('overview.title'), url: urlPathname === '/account' ? null : localizedPath('/account', locale) };
+  const breadcrumbs = urlPathname === '/account' ? [overviewCrumb] : [overviewCrumb, { name: title, url: null }];
+  const viewer = data.viewer;
   return (
-    <AccountLayout query={data} alternates={alternates} breadcrumbs={[{ name: t('pages.account'), url: localizedPath('/account', locale) }, { name: title, url: null }]}>
-      {seo}
-      <ComingSoonView title={title} />
+    <AccountLayout query={data} alternates={alternates} breadcrumbs={breadcrumbs}>
+      <PageSeo title={title} path={localizedPath(urlPathname, locale)} alternates={alternates} noIndex />
+      {viewer?.profile && viewer.newsletter && data.salutations ? (
+        <>
+          <AccountProfile customer={viewer.profile} salutations={data.salutations} refresh={refresh} />
+          <NewsletterSetting customer={viewer.newsletter} />
+        </>
+      ) : viewer?.addressBook && data.salutations && data.countries ? (
+        <AccountAddresses customer={viewer.addressBook} countries={data.countries} salutations={data.salutations} refresh={refresh} />
+      ) : viewer?.payment ? (
+        <AccountPayment customer={viewer.payment} methods={data.checkout?.paymentMethods ?? []} refresh={refresh} />
+      ) : viewer?.overview ? (
+        <AccountOverview customer={viewer.overview} confirmed={urlParsed.search.confirmed === '1'} />
+      ) : null}
     </AccountLayout>
   );
 }

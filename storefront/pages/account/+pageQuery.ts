@@ -1,1 +1,25 @@
-export { shellPageQuery as default } from '../shopper/shellPageQuery';
+import { requireLogin } from '../../account/requireLogin';
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import type { AccountPageQuery$data } from './__generated__/AccountPageQuery.graphql';
+import { AccountPageQuery } from './AccountPage.query';
+
+export default definePageQuery({
+  query: AccountPageQuery,
+  variables: (pageContext) => {
+    const path = pageContext.urlPathname;
+    return {
+      locale: GRAPH_LOCALE[pageContext.locale],
+      overview: path === '/account',
+      profile: path === '/account/profile',
+      address: path === '/account/address',
+      payment: path === '/account/payment',
+      salutations: path === '/account/profile' || path === '/account/address',
+    };
+  },
+  statusOf: (data, pageContext) => {
+    // Logged out (anonymous, guest, or the registration not confirmed yet): to /login and back here afterwards.
+    requireLogin((data as AccountPageQuery$data).viewer, pageContext);
+    return 200;
+  },
+});

@@ -3,12 +3,6 @@
  * with the key of their title in common.json `pages`.
  */
 export const SHOPPER_PAGES: ReadonlyArray<{ pattern: RegExp; title: string }> = [
-  { pattern: /^\/login$/, title: 'login' },
-  { pattern: /^\/register$/, title: 'register' },
-  { pattern: /^\/reset-password$/, title: 'resetPassword' },
-  { pattern: /^\/wishlist$/, title: 'wishlist' },
-  { pattern: /^\/newsletter-subscribe$/, title: 'newsletter' },
-  { pattern: /^\/newsletter-unsubscribe\/[^/]+$/, title: 'newsletter' },
   { pattern: /^\/pharmacy-map$/, title: 'pharmacyMap' },
   // Route families of SPEC §2 whose pages come later: fetched content, editorial, topic, brand, pharmacy.
   { pattern: /^\/s\/.+/, title: 'content' },

@@ -1,0 +1,218 @@
+import { splitLocalePath } from '../storefront/i18n/locales';
+
+/**
+ * The page cache of anonymous catalogue pages (ADR 0011): the rendered HTML of a GET that carries no
+ * session cookie, kept for a short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and
+ * bytes). Concurrent misses of one key render once (request coalescing). No stale serving: an entry past
+ * its TTL is gone; the GraphQL response cache of issue 8 brings stale-if-error.
+ *
+ * Only what every anonymous visitor sees the same way is kept: catalogue paths (home, the catch-all route
+ * = category, product, landing and content pages, search, /t/bestseller), status 200, HTML, and no
+ * Set-Cookie from the render. Personal pages (checkout, account, login …) are never cached.
+ */
+
+/** The session cookie of the shop: a request that carries it sees its own cart, login, prices. */
+export const SESSION_COOKIE = 'sw-context-token';
+
+export const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
+export const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
+export const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The answer headers of a cacheable page: shared caches may keep it 60 s, browsers revalidate; per cookie. */
+export const CACHEABLE_CACHE_CONTROL = (ttlSeconds: number): string => `public, max-age=0, s-maxage=${ttlSeconds}`;
+
+/** A rendered page as the cache keeps it. */
+export interface RenderedPage {
+  status: number;
+  /** response headers (name, value); Set-Cookie makes a page uncacheable */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: string;
+}
+
+export interface PageCacheOptions {
+  /** seconds an entry lives; 0 disables the cache */
+  ttlSeconds: number;
+  maxEntries: number;
+  /** budget for the bodies (UTF-8 bytes) of all entries */
+  maxBytes: number;
+  /** the clock (tests) */
+  now?: () => number;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  /** misses that waited for another request's render of the same key instead of rendering */
+  coalesced: number;
+}
+
+export interface PageCache {
+  readonly ttlSeconds: number;
+  /**
+   * The page for a key: from the cache (`hit`), from a render of the same key already under way (`hit`,
+   * coalesced), or rendered now (`miss`) and kept when cacheable. A render that fails is not kept.
+   */
+  serve(key: string, render: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; source: 'hit' | 'miss' }>;
+  stats(): PageCacheStats;
+  clear(): void;
+}
+
+interface Entry {
+  page: RenderedPage;
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Paths (without language prefix) that are personal or one-off: never cached, whatever the request. */
+const NEVER_CACHED = [
+  /^\/checkout(?:\/|$)/i,
+  /^\/account(?:\/|$)/i,
+  /^\/login(?:\/|$)/i,
+  /^\/register(?:\/|$)/i,
+  /^\/registration/i,
+  /^\/wishlist(?:\/|$)/i,
+  /^\/newsletter-/i,
+  /^\/reset-password(?:\/|$)/i,
+  /^\/payment-provider/i,
+];
+
+/** Whether a path (with or without /it, /fr) is a catalogue page the cache may keep. */
+export function isCatalogPath(pathname: string): boolean {
+  if (pathname.endsWith('.pageContext.json')) return false;
+  const { logicalPath } = splitLocalePath(pathname);
+  return !NEVER_CACHED.some((pattern) => pattern.test(logicalPath));
+}
+
+function hasCookie(cookieHeader: string | null, name: string): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Whether a request may be answered from (and fill) the cache: GET of a catalogue path without a session. */
+export function isCacheableRequest(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  if (hasCookie(request.headers.get('cookie'), SESSION_COOKIE)) return false;
+  return isCatalogPath(new URL(request.url).pathname);
+}
+
+/** The cache key: host (canonical links name it), path and query. The language is in the path. */
+export function pageCacheKey(url: URL): string {
+  return `${url.host.toLowerCase()}${url.pathname}${url.search}`;
+}
+
+/** Whether a rendered page is the same for every anonymous visitor: 200, HTML, no cookie set. */
+export function isStorable(page: RenderedPage): boolean {
+  if (page.status !== 200) return false;
+  let html = false;
+  for (const [name, value] of page.headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'set-cookie') return false;
+    if (lower === 'content-type' && value.toLowerCase().startsWith('text/html')) html = true;
+  }
+  return html;
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${value}"`);
+  return number;
+}
+
+/** PAGE_CACHE_TTL_SECONDS (60; 0 disables), PAGE_CACHE_MAX_ENTRIES (500), PAGE_CACHE_MAX_BYTES (64 MiB). */
+export function pageCacheOptionsFromEnv(env: Record<string, string | undefined>): PageCacheOptions {
+  return {
+    ttlSeconds: positiveInteger(env.PAGE_CACHE_TTL_SECONDS, DEFAULT_PAGE_CACHE_TTL_SECONDS, 'PAGE_CACHE_TTL_SECONDS'),
+    maxEntries: positiveInteger(env.PAGE_CACHE_MAX_ENTRIES, DEFAULT_PAGE_CACHE_MAX_ENTRIES, 'PAGE_CACHE_MAX_ENTRIES'),
+    maxBytes: positiveInteger(env.PAGE_CACHE_MAX_BYTES, DEFAULT_PAGE_CACHE_MAX_BYTES, 'PAGE_CACHE_MAX_BYTES'),
+  };
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlSeconds * 1000;
+  // A Map iterates in insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<RenderedPage>>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  let coalesced = 0;
+
+  const remove = (key: string): void => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+
+  const lookup = (key: string): RenderedPage | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.page;
+  };
+
+  const store = (key: string, page: RenderedPage): void => {
+    const size = Buffer.byteLength(page.body, 'utf8');
+    if (options.maxEntries === 0 || size > options.maxBytes) return;
+    remove(key);
+    entries.set(key, { page, bytes: size, expiresAt: now() + ttlMs });
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  return {
+    ttlSeconds: options.ttlSeconds,
+    async serve(key, render) {
+      if (ttlMs <= 0) {
+        misses++;
+        return { page: await render(), source: 'miss' };
+      }
+      const cached = lookup(key);
+      if (cached) {
+        hits++;
+        return { page: cached, source: 'hit' };
+      }
+      const pending = inflight.get(key);
+      if (pending) {
+        const shared = await pending.catch(() => undefined);
+        if (shared && isStorable(shared)) {
+          coalesced++;
+          hits++;
+          return { page: shared, source: 'hit' };
+        }
+        // The other render failed or is not for everyone (a 404, a cookie): this request renders its own.
+        misses++;
+        const own = await render();
+        if (isStorable(own)) store(key, own);
+        return { page: own, source: 'miss' };
+      }
+      misses++;
+      const rendering = render();
+      inflight.set(key, rendering);
+      try {
+        const page = await rendering;
+        if (isStorable(page)) store(key, page);
+        return { page, source: 'miss' };
+      } finally {
+        inflight.delete(key);
+      }
+    },
+    stats: () => ({ entries: entries.size, bytes, hits, misses, coalesced }),
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { SalesChannelContext } from '../context';
+import { StoreApiError, type Violation } from '../errors';
+import { prepared } from '../entities/system';
+import { isId } from '../ids';
+import { findCustomer, type CustomerRow } from './customer';
+
+// Small shared pieces of the issue-6 shop routes (newsletter, wishlist, loyalty, preferred pharmacy, contact):
+// the "logged-in customer" guard of SPEC §4/§6 and a request-body checker answering Shopware's violations
+// (the same codes and details as customer.ts's registration checks).
+
+/**
+ * The session's customer when logged in as SPEC §4 defines it (an id, active, not a guest), else 403
+ * CHECKOUT__CUSTOMER_NOT_LOGGED_IN as Shopware's LoginRequired(allowGuest: false) routes answer. An account
+ * still waiting for its confirmation link (kept as the checkout's customer) is not logged in here.
+ */
+export function requireAccount(ctx: SalesChannelContext): CustomerRow {
+  const customer = ctx.customerId ? findCustomer(ctx, ctx.customerId) : undefined;
+  if (!customer || customer.guest === 1 || customer.active !== 1) {
+    throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  }
+  return customer;
+}
+
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+/** The value as Shopware's violation parameters show it. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return `"${value.length > 64 ? `${value.slice(0, 64)}…` : value}"`;
+  const json = JSON.stringify(value ?? null);
+  return json.length > 64 ? `${json.slice(0, 64)}…` : json;
+}
+
+/** Collects the violations of one request body; every reader answers the clean value or null. */
+export class FormChecker {
+  readonly violations: Violation[] = [];
+
+  add(violation: Violation): void {
+    this.violations.push(violation);
+  }
+
+  blank(pointer: string, value: unknown): void {
+    this.add({ pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } });
+  }
+
+  /** A trimmed string (null when absent and optional). */
+  text(pointer: string, value: unknown, options: { required?: boolean; max?: number } = {}): string | null {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      if (options.required) this.blank(pointer, value);
+      return null;
+    }
+    if (typeof value !== 'string') {
+      this.add({ pointer, code: 'VIOLATION::INVALID_TYPE_ERROR', detail: 'This value should be of type string.', parameters: { '{{ value }}': shown(value), '{{ type }}': 'string' } });
+      return null;
+    }
+    const text = value.trim();
+    const max = options.max ?? 255;
+    if (text.length > max) {
+      this.add({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${max} characters or less.`, parameters: { '{{ value }}': shown(value), '{{ limit }}': max } });
+      return null;
+    }
+    return text;
+  }
+
+  /** A required email address, lower-cased. */
+  email(pointer: string, value: unknown, options: { required?: boolean } = { required: true }): string | null {
+    const email = this.text(pointer, value, { required: options.required, max: 254 });
+    if (email === null) return null;
+    if (!EMAIL_PATTERN.test(email)) {
+      this.add({ pointer, code: 'VIOLATION::INVALID_EMAIL_FORMAT_ERROR', detail: 'This value is not a valid email address.', parameters: { '{{ value }}': shown(value) } });
+      return null;
+    }
+    return email.toLowerCase();
+  }
+
+  /** An optional id of an existing row (`sql` selects it by id). */
+  entity(ctx: SalesChannelContext, pointer: string, value: unknown, entity: string, sql: string): string | null {
+    if (value === undefined || value === null || value === '') return null;
+    if (!isId(value) || !prepared(ctx.db, sql).get(value)) {
+      this.add({
+        pointer,
+        code: 'VIOLATION::ENTITY_DOES_NOT_EXISTS',
+        detail: `The ${entity} entity with id ${shown(value)} does not exist.`,
+        parameters: { '{{ entity }}': entity, '{{ id }}': shown(value) },
+      });
+      return null;
+    }
+    return value;
+  }
+
+  /** One of the allowed values. */
+  choice<T extends string>(pointer: string, value: unknown, choices: readonly T[]): T | null {
+    if (value === undefined || value === null || value === '') {
+      this.blank(pointer, value);
+      return null;
+    }
+    if (typeof value !== 'string' || !choices.includes(value as T)) {
+      this.add({
+        pointer,
+        code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
+        detail: 'The value you selected is not a valid choice.',
+        parameters: { '{{ value }}': shown(value), '{{ choices }}': choices.map((c) => `"${c}"`).join(', ') },
+      });
+      return null;
+    }
+    return value as T;
+  }
+
+  /**
+   * The storefront URL a mail link starts with (path and language prefix kept, no trailing slash): only the shop's
+   * own origin, so nobody can put a foreign site into a mail the shop sends (as register's storefrontUrl).
+   */
+  storefrontUrl(ctx: SalesChannelContext, pointer: string, value: unknown, options: { required?: boolean } = {}): string {
+    if (value === undefined || value === null || value === '') {
+      if (options.required) this.blank(pointer, value);
+      return ctx.origin;
+    }
+    if (typeof value === 'string' && value.length <= 2048) {
+      try {
+        const url = new URL(value);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === ctx.origin && !url.search && !url.hash && !url.username && !url.password) {
+          return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+        }
+      } catch {
+        // reported below
+      }
+    }
+    this.add({
+      pointer,
+      code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
+      detail: 'The value you selected is not a valid choice.',
+      parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.origin },
+    });
+    return ctx.origin;
+  }
+
+  fail(): void {
+    if (this.violations.length) throw StoreApiError.violations(this.violations);
+  }
+}

@@ -1,0 +1,26 @@
+import type { StoreApiApp } from '../app';
+import { applyForCard, assignCard, customerCard, loyaltyJson } from '../domain/loyalty';
+import { requireAccount } from '../domain/shop-forms';
+import { readBody } from '../request';
+
+// The shop's loyalty card routes (custom, no Shopware counterpart; logged-in accounts only):
+// POST /loyalty (the card or null), /loyalty/apply (a new card), /loyalty/assign (an existing card number).
+
+export function registerLoyaltyRoutes(app: StoreApiApp): void {
+  app.on(['GET', 'POST'], '/loyalty', (c) => {
+    const ctx = c.get('ctx');
+    return c.json(loyaltyJson(customerCard(ctx, requireAccount(ctx).id)));
+  });
+
+  app.post('/loyalty/apply', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = requireAccount(ctx);
+    return c.json(loyaltyJson(applyForCard(ctx, customer, await readBody(c))));
+  });
+
+  app.post('/loyalty/assign', async (c) => {
+    const ctx = c.get('ctx');
+    const customer = requireAccount(ctx);
+    return c.json(loyaltyJson(assignCard(ctx, customer, await readBody(c))));
+  });
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { checkLoginForm, type AccountProblems, type LoginValues } from '../forms/accountForms';
+import { firstProblemField } from '../forms/checkoutForms';
+import { localizedPath } from '../i18n/locales';
+import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
+import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
+import { sortShopErrors, useAccountMessages } from './AccountFormParts';
+import { CheckoutAlert, focusField, TextField } from './CheckoutField';
+import styles from './AccountForms.module.css';
+
+const LOGIN_FIELDS = ['email', 'password'];
+
+/**
+ * /login (SPEC §2): email and password; after the login the local wishlist is merged into the server's
+ * (SPEC §4) and the browser loads `redirectTo` — the page that sent the shopper here, or the account.
+ */
+export function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation('account');
+  const { locale } = usePageContext();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [problems, setProblems] = useState<AccountProblems>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string[]>([]);
+  const [leaving, setLeaving] = useState(false);
+  const messageOf = useAccountMessages(problems, serverErrors);
+  const mergeLocalWishlist = useMergeLocalWishlist();
+  const [login, sending] = useShopMutation<LoginFormMutation>(graphql`
+    mutation LoginFormMutation($input: LoginInput!) {
+      login(input: $input) {
+        viewer {
+          id
+          loggedIn
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || leaving) return;
+    const found = checkLoginForm(values);
+    setProblems(found);
+    setServerErrors({});
+    setAlert([]);
+    if (Object.keys(found).length > 0) {
+      focusField(firstProblemField(LOGIN_FIELDS, found));
+      return;
+    }
+    const response = await login({ input: { email: values.email.trim(), password: values.password } });
+    const errors = response ? response.login.errors : null;
+    if (errors === null || errors.length > 0) {
+      // 'Ungültiger Benutzername oder Passwort' belongs to both fields: it goes into the alert box.
+      const { byField, general } = sortShopErrors(errors, LOGIN_FIELDS, t('errors.unavailable'), (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
+      setServerErrors(byField);
+      setAlert(general);
+      // the password is never kept after a refusal
+      setValues((current) => ({ ...current, password: '' }));
+      focusField(firstProblemField(LOGIN_FIELDS, byField) ?? 'password');
+      return;
+    }
+    setLeaving(true);
+    await mergeLocalWishlist();
+    // A whole page load: every part of the page (header, cart, account) reads the new session.
+    window.location.assign(redirectTo);
+  };
+
+  return (
+    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+      <CheckoutAlert messages={alert} />
+      <TextField
+        field="email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="username"
+        required
+        value={values.email}
+        onChange={(email) => setValues((current) => ({ ...current, email }))}
+        message={messageOf('email')}
+      />
+      <TextField
+        field="password"
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onChange={(password) => setValues((current) => ({ ...current, password }))}
+        message={messageOf('password')}
+      />
+      <button type="submit" className={styles.primaryButton} disabled={sending || leaving} aria-busy={sending || leaving || undefined} data-testid="login-submit">
+        {t('login.submit')}
+      </button>
+      <p className={styles.links}>
+        <a href={localizedPath('/reset-password', locale)}>{t('login.forgot')}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { useShopMutation } from '../checkout/useShopMutation';
+import type { NewsletterSetting_customer$key } from './__generated__/NewsletterSetting_customer.graphql';
+import type { NewsletterSettingSubscribeMutation } from './__generated__/NewsletterSettingSubscribeMutation.graphql';
+import type { NewsletterSettingUnsubscribeMutation } from './__generated__/NewsletterSettingUnsubscribeMutation.graphql';
+import { CheckboxField, CheckoutAlert } from './CheckoutField';
+import { useNotifications } from './Notifications';
+import styles from './AccountForms.module.css';
+
+type Status = 'SUBSCRIBED' | 'PENDING' | 'NOT_SUBSCRIBED';
+
+const STATUS_TEXT: Record<Status, string> = { SUBSCRIBED: 'newsletter.subscribed', PENDING: 'newsletter.pending', NOT_SUBSCRIBED: 'newsletter.notSubscribed' };
+
+function knownStatus(value: string | null | undefined): Status {
+  return value === 'SUBSCRIBED' || value === 'PENDING' ? value : 'NOT_SUBSCRIBED';
+}
+
+/**
+ * The newsletter setting on /account/profile (SPEC §4 Newsletter): the logged-in customer subscribes
+ * (double opt-in: PENDING until the mailed link is opened) or unsubscribes.
+ */
+export function NewsletterSetting({ customer: customerKey }: { customer: NewsletterSetting_customer$key }) {
+  const { t } = useTranslation('account');
+  const { notify } = useNotifications();
+  const customer = useFragment(
+    graphql`
+      fragment NewsletterSetting_customer on Customer {
+        email
+        firstName
+        lastName
+        newsletterStatus
+      }
+    `,
+    customerKey,
+  );
+  const [status, setStatus] = useState<Status>(() => knownStatus(customer.newsletterStatus));
+  const [wanted, setWanted] = useState(status !== 'NOT_SUBSCRIBED');
+  const [alert, setAlert] = useState<string[]>([]);
+  const [subscribe, subscribing] = useShopMutation<NewsletterSettingSubscribeMutation>(graphql`
+    mutation NewsletterSettingSubscribeMutation($input: SubscribeNewsletterInput!) {
+      subscribeNewsletter(input: $input) {
+        status
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const [unsubscribe, unsubscribing] = useShopMutation<NewsletterSettingUnsubscribeMutation>(graphql`
+    mutation NewsletterSettingUnsubscribeMutation($input: UnsubscribeNewsletterInput!) {
+      unsubscribeNewsletter(input: $input) {
+        status
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const sending = subscribing || unsubscribing;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setAlert([]);
+    if (wanted === (status !== 'NOT_SUBSCRIBED')) return;
+    const payload = wanted
+      ? (await subscribe({ input: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName } }))?.subscribeNewsletter
+      : (await unsubscribe({ input: { email: customer.email } }))?.unsubscribeNewsletter;
+    if (!payload) return setAlert([t('errors.unavailable')]);
+    if (payload.errors.length > 0) return setAlert([...new Set(payload.errors.map((error) => error.message))]);
+    const next = payload.status ? knownStatus(payload.status) : wanted ? 'PENDING' : 'NOT_SUBSCRIBED';
+    setStatus(next);
+    setWanted(next !== 'NOT_SUBSCRIBED');
+    notify({ type: 'success', message: t(next === 'NOT_SUBSCRIBED' ? 'newsletter.unsubscribedNotice' : next === 'PENDING' ? 'newsletter.subscribedNotice' : 'newsletter.subscribedDirect') });
+  };
+
+  return (
+    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="newsletter-setting-title" data-testid="newsletter-setting">
+      <h2 id="newsletter-setting-title">{t('newsletter.title')}</h2>
+      <p className={styles.intro} role="status">
+        {t(STATUS_TEXT[status])}
+      </p>
+      <CheckoutAlert messages={alert} />
+      <CheckboxField field="newsletter" checked={wanted} onChange={setWanted}>
+        {t('newsletter.label')}
+      </CheckboxField>
+      <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
+        {t('newsletter.save')}
+      </button>
+    </form>
+  );
+}

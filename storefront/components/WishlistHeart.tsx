@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useWishlist } from '../wishlist/useWishlist';
+import { useNotifications } from './Notifications';
+import styles from './WishlistHeart.module.css';
+
+interface WishlistHeartProps {
+  /** the Store API product id */
+  productId: string;
+  /** the product's name, for the button's accessible name */
+  name: string;
+  /** 'card' sits in a product card's picture corner; 'page' beside the product page's buy button */
+  variant?: 'card' | 'page';
+}
+
+const HEART = 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z';
+
+/**
+ * The wishlist heart (SPEC §4): filled when the product is on the shopper's wishlist — the server's list
+ * when logged in, the browser's local list otherwise — and a toggle button (aria-pressed). The header
+ * count follows at once. Rendered empty on the server; the real state shows after hydration.
+ */
+export function WishlistHeart({ productId, name, variant = 'card' }: WishlistHeartProps) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const { active, busy, toggle } = useWishlist(productId);
+  const onClick = async () => {
+    if (busy) return;
+    const result = await toggle();
+    if (result.error !== undefined) {
+      notify({ type: 'danger', message: result.error || t('errors.generic') });
+      return;
+    }
+    notify({ type: 'success', message: t(result.active ? 'wishlist.added' : 'wishlist.removed', { name }) });
+  };
+  return (
+    <button
+      type="button"
+      className={`${styles.heart} ${variant === 'page' ? styles.page : styles.card}`}
+      aria-pressed={active}
+      aria-label={t(active ? 'wishlist.removeNamed' : 'wishlist.addNamed', { name })}
+      title={t(active ? 'wishlist.remove' : 'wishlist.add')}
+      aria-busy={busy || undefined}
+      data-testid="wishlist-heart"
+      data-product-id={productId}
+      onClick={() => void onClick()}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d={HEART} fill={active ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      </svg>
+      {variant === 'page' ? <span className={styles.text}>{t(active ? 'wishlist.remove' : 'wishlist.add')}</span> : null}
+    </button>
+  );
+}

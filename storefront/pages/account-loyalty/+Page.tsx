@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { localizedPath, samePathAlternates } from '../../i18n/locales';
+import { AccountLayout } from '../../layouts/AccountLayout';
+import type { PageQueryData } from '../../relay/pageQuery';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { AccountLoyaltyPageQuery as AccountLoyaltyPageQueryType } from './__generated__/AccountLoyaltyPageQuery.graphql';
+import { AccountLoyaltyPageQuery } from './AccountLoyaltyPage.query';
+import { LoyaltyArea } from './LoyaltyArea';
+import { LOYALTY_PATH } from './loyaltyPath';
+
+/** /account/my-vitalcard in the account layout; personal, never indexed. */
+export default function Page() {
+  const data = usePageQuery<AccountLoyaltyPageQueryType>(AccountLoyaltyPageQuery);
+  const { t } = useTranslation('customer');
+  const { t: tCommon } = useTranslation('common');
+  const { locale } = usePageContext();
+  const { variables } = useData<PageQueryData>();
+  const environment = useRelayEnvironment();
+  const refresh = useCallback(async () => {
+    await fetchQuery<AccountLoyaltyPageQueryType>(environment, AccountLoyaltyPageQuery, variables as AccountLoyaltyPageQueryType['variables'], { fetchPolicy: 'network-only' })
+      .toPromise()
+      .catch(() => undefined);
+  }, [environment, variables]);
+  const alternates = samePathAlternates(LOYALTY_PATH);
+  const title = t('loyalty.title');
+  return (
+    <AccountLayout query={data} alternates={alternates} breadcrumbs={[{ name: tCommon('pages.account'), url: localizedPath('/account', locale) }, { name: title, url: null }]}>
+      <PageSeo title={title} path={localizedPath(LOYALTY_PATH, locale)} alternates={alternates} noIndex />
+      {data.viewer ? <LoyaltyArea customer={data.viewer} refresh={refresh} /> : null}
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,272 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { useShopMutation } from '../../checkout/useShopMutation';
+import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';
+import { useNotifications } from '../../components/Notifications';
+import { firstProblemField, splitShopErrors, type FieldProblems } from '../../forms/checkoutForms';
+import { checkRequired } from '../../forms/fieldRules';
+import { INTL_LOCALE } from '../../i18n/locales';
+import { formatPrice } from '../../i18n/money';
+import type { LoyaltyArea_customer$key } from './__generated__/LoyaltyArea_customer.graphql';
+import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyMutation.graphql';
+import type { LoyaltyAreaAssignMutation } from './__generated__/LoyaltyAreaAssignMutation.graphql';
+import styles from './LoyaltyArea.module.css';
+import { APPLICATION_FIELDS, checkApplication, looksLikeCardNumber, normalizeCardNumber, type ApplicationValues } from './loyaltyForm';
+
+interface Card {
+  readonly cardNumber: string;
+  readonly status: string;
+  readonly points: number;
+  readonly pointsToNextVoucher: number;
+  readonly voucherValue: number;
+  readonly pointsPerVoucher: number;
+}
+
+/** /account/my-vitalcard (SPEC §2, §3): the card with its points, or the forms to assign one or apply. */
+export function LoyaltyArea({ customer: customerKey, refresh }: { customer: LoyaltyArea_customer$key; refresh: () => Promise<void> }) {
+  const { t } = useTranslation('customer');
+  const customer = useFragment(
+    graphql`
+      fragment LoyaltyArea_customer on Customer {
+        firstName
+        lastName
+        email
+        birthday
+        defaultBillingAddress {
+          street
+          zipcode
+          city
+        }
+        loyaltyCard {
+          cardNumber
+          status
+          points
+          pointsToNextVoucher
+          voucherValue
+          pointsPerVoucher
+        }
+      }
+    `,
+    customerKey,
+  );
+  // A card just assigned or applied for shows at once; the page's query is read again behind it.
+  const [fresh, setFresh] = useState<Card | null>(null);
+  const card = fresh ?? customer.loyaltyCard;
+  const done = (next: Card) => {
+    setFresh(next);
+    void refresh();
+  };
+  return (
+    <section className={styles.area} aria-labelledby="loyalty-title">
+      <h1 id="loyalty-title">{t('loyalty.title')}</h1>
+      {card ? (
+        <CardDetail card={card} />
+      ) : (
+        <>
+          <p>{t('loyalty.intro')}</p>
+          <AssignForm onDone={done} />
+          <ApplicationForm
+            defaults={{
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              birthday: customer.birthday ?? '',
+              street: customer.defaultBillingAddress?.street ?? '',
+              zipcode: customer.defaultBillingAddress?.zipcode ?? '',
+              city: customer.defaultBillingAddress?.city ?? '',
+              email: customer.email,
+            }}
+            onDone={done}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CardDetail({ card }: { card: Card }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  const voucher = formatPrice(card.voucherValue, locale);
+  const progress = Math.max(0, Math.min(card.pointsPerVoucher, card.pointsPerVoucher - card.pointsToNextVoucher));
+  return (
+    <div className={styles.card} data-testid="loyalty-card">
+      <dl className={styles.facts}>
+        <dt>{t('loyalty.cardNumber')}</dt>
+        <dd data-testid="loyalty-card-number">{card.cardNumber}</dd>
+        <dt>{t('loyalty.status')}</dt>
+        <dd>{t(card.status === 'APPLIED' ? 'loyalty.statusApplied' : 'loyalty.statusActive')}</dd>
+        <dt>{t('loyalty.points')}</dt>
+        <dd data-testid="loyalty-points">{number.format(card.points)}</dd>
+      </dl>
+      <p data-testid="loyalty-missing">{t('loyalty.missing', { count: card.pointsToNextVoucher, points: number.format(card.pointsToNextVoucher), voucher })}</p>
+      <progress className={styles.progress} max={card.pointsPerVoucher} value={progress} aria-label={t('loyalty.progress', { voucher })}>
+        {number.format(progress)}
+      </progress>
+      <p className={styles.muted}>{t('loyalty.rule', { points: number.format(card.pointsPerVoucher), voucher })}</p>
+    </div>
+  );
+}
+
+function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const [cardNumber, setCardNumber] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string[]>([]);
+  const messageOf = useFieldMessages(problems, serverErrors);
+  const [assign, sending] = useShopMutation<LoyaltyAreaAssignMutation>(graphql`
+    mutation LoyaltyAreaAssignMutation($input: AssignLoyaltyCardInput!) {
+      assignLoyaltyCard(input: $input) {
+        card {
+          cardNumber
+          status
+          points
+          pointsToNextVoucher
+          voucherValue
+          pointsPerVoucher
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setAlert([]);
+    const required = checkRequired(cardNumber);
+    setProblems(required ? { cardNumber: required } : {});
+    if (required) {
+      setServerErrors({});
+      return focusField('cardNumber');
+    }
+    if (!looksLikeCardNumber(cardNumber)) {
+      setServerErrors({ cardNumber: t('loyalty.invalidCardNumber') });
+      return focusField('cardNumber');
+    }
+    setServerErrors({});
+    const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber) } });
+    const payload = response?.assignLoyaltyCard;
+    const errors = payload ? payload.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
+    if (errors.length > 0 || !payload?.card) {
+      // The gateway's 'Die Kartennummer ist ungültig' belongs beside the field, whatever field it names.
+      const mapped = errors.map((error) => (error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error));
+      const { byField, general } = splitShopErrors(mapped, new Set(['cardNumber']));
+      setServerErrors(byField);
+      setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+      focusField('cardNumber');
+      return;
+    }
+    notify({ type: 'success', message: t('loyalty.assigned') });
+    onDone(payload.card);
+  };
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-assign-title">
+      <h2 id="loyalty-assign-title">{t('loyalty.assignTitle')}</h2>
+      <p className={styles.muted}>{t('loyalty.assignIntro')}</p>
+      <CheckoutAlert messages={alert} />
+      <TextField
+        field="cardNumber"
+        label={t('loyalty.cardNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        required
+        value={cardNumber}
+        onChange={(value) => {
+          setCardNumber(value);
+          if (serverErrors.cardNumber) setServerErrors({});
+        }}
+        message={messageOf('cardNumber', '')}
+      />
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {t('loyalty.assignSubmit')}
+      </button>
+    </form>
+  );
+}
+
+function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const [values, setValues] = useState<ApplicationValues>(defaults);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string[]>([]);
+  const messageOf = useFieldMessages(problems, serverErrors);
+  const [apply, sending] = useShopMutation<LoyaltyAreaApplyMutation>(graphql`
+    mutation LoyaltyAreaApplyMutation($input: LoyaltyApplicationInput!) {
+      applyForLoyaltyCard(input: $input) {
+        card {
+          cardNumber
+          status
+          points
+          pointsToNextVoucher
+          voucherValue
+          pointsPerVoucher
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const field = (name: (typeof APPLICATION_FIELDS)[number]) => ({
+    field: `application.${name}`,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    message: messageOf(`application.${name}`, ''),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = Object.fromEntries(Object.entries(checkApplication(values)).map(([name, problem]) => [`application.${name}`, problem])) as FieldProblems;
+    setProblems(found);
+    setServerErrors({});
+    setAlert([]);
+    const order = APPLICATION_FIELDS.map((name) => `application.${name}`);
+    if (Object.keys(found).length > 0) return focusField(firstProblemField(order, found));
+    const input = Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, values[name].trim()])) as ApplicationValues;
+    const response = await apply({ input });
+    const payload = response?.applyForLoyaltyCard;
+    const errors = payload ? payload.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
+    if (errors.length > 0 || !payload?.card) {
+      const mapped = errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
+      const { byField, general } = splitShopErrors(mapped, new Set(order));
+      setServerErrors(byField);
+      setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+      focusField(firstProblemField(order, byField));
+      return;
+    }
+    notify({ type: 'success', message: t('loyalty.applied') });
+    onDone(payload.card);
+  };
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-apply-title">
+      <h2 id="loyalty-apply-title">{t('loyalty.applyTitle')}</h2>
+      <p className={styles.muted}>{t('loyalty.applyIntro')}</p>
+      <CheckoutAlert messages={alert} />
+      <div className={styles.grid}>
+        <TextField label={t('loyalty.firstName')} autoComplete="given-name" required {...field('firstName')} />
+        <TextField label={t('loyalty.lastName')} autoComplete="family-name" required {...field('lastName')} />
+        <TextField label={t('loyalty.birthday')} type="date" autoComplete="bday" required {...field('birthday')} />
+        <TextField label={t('loyalty.email')} type="email" autoComplete="email" required {...field('email')} />
+        <TextField label={t('loyalty.street')} autoComplete="street-address" required {...field('street')} />
+        <TextField label={t('loyalty.zipcode')} inputMode="numeric" autoComplete="postal-code" maxLength={4} required {...field('zipcode')} />
+        <TextField label={t('loyalty.city')} autoComplete="address-level2" required {...field('city')} />
+      </div>
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {t('loyalty.applySubmit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { LoginForm } from '../../components/LoginForm';
+import { PageSeo } from '../../components/PageSeo';
+import { localizedPath, samePathAlternates } from '../../i18n/locales';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import styles from '../../components/AccountForms.module.css';
+import type { LoginPageQuery as LoginPageQueryType } from './__generated__/LoginPageQuery.graphql';
+import { LoginPageQuery } from './LoginPage.query';
+import { loginTargetOf } from './loginTarget';
+
+/** /login: email and password, links to the registration and the password reset. Personal: never indexed. */
+export default function Page() {
+  const data = usePageQuery<LoginPageQueryType>(LoginPageQuery);
+  const { t } = useTranslation('account');
+  const pageContext = usePageContext();
+  const { locale } = pageContext;
+  const alternates = samePathAlternates('/login');
+  const title = t('login.title');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: null }]}>
+      <PageSeo title={title} path={localizedPath('/login', locale)} alternates={alternates} noIndex />
+      <section className={`${styles.page} ${styles.narrow}`}>
+        <h1 id="login-title">{title}</h1>
+        <p className={styles.intro}>{t('login.intro')}</p>
+        <LoginForm redirectTo={loginTargetOf(pageContext)} />
+        <p className={styles.links}>
+          <span>{t('login.noAccount')}</span> <a href={localizedPath('/register', locale)}>{t('login.register')}</a>
+        </p>
+      </section>
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,9 @@
+import type { PageContext } from 'vike/types';
+import { loginRedirectTarget } from '../../forms/accountForms';
+import { localizedPath } from '../../i18n/locales';
+
+/** Where the login leads: the `redirect` parameter when it is a path of this shop, else the account overview. */
+export function loginTargetOf(pageContext: Pick<PageContext, 'locale' | 'urlOriginal'>): string {
+  const search = new URL(pageContext.urlOriginal, 'http://shop.invalid').searchParams;
+  return loginRedirectTarget(search.get('redirect'), localizedPath('/account', pageContext.locale));
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { localizedPath, samePathAlternates } from '../../i18n/locales';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { ShellPageQuery as ShellPageQueryType } from '../shopper/__generated__/ShellPageQuery.graphql';
+import { ShellPageQuery } from '../shopper/ShellPage.query';
+import { NewsletterConfirm } from './NewsletterConfirm';
+import { NewsletterSubscribeForm } from './NewsletterSubscribeForm';
+import { NewsletterUnsubscribe } from './NewsletterUnsubscribe';
+
+/**
+ * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result)
+ * and /newsletter-unsubscribe/{hash}. Links with secrets: never indexed.
+ */
+export default function Page() {
+  const data = usePageQuery<ShellPageQueryType>(ShellPageQuery);
+  const { t } = useTranslation('common');
+  const { locale, urlPathname, urlParsed, routeParams } = usePageContext();
+  const title = t('pages.newsletter');
+  const unsubscribe = routeParams.action === 'unsubscribe';
+  const em = urlParsed.search.em ?? '';
+  const hash = urlParsed.search.hash ?? '';
+  // The same page in the other languages, without the link's secret in the alternates.
+  const alternates = samePathAlternates(unsubscribe ? urlPathname : '/newsletter-subscribe');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: null }]}>
+      <PageSeo title={title} path={localizedPath(unsubscribe ? urlPathname : '/newsletter-subscribe', locale)} alternates={alternates} noIndex />
+      {unsubscribe ? (
+        <NewsletterUnsubscribe hash={routeParams.hash ?? ''} />
+      ) : em || hash ? (
+        <NewsletterConfirm em={em} hash={hash} />
+      ) : (
+        <NewsletterSubscribeForm />
+      )}
+    </DefaultLayout>
+  );
+}

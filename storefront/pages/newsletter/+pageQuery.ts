@@ -1,0 +1,1 @@
+export { shellPageQuery as default } from '../shopper/shellPageQuery';

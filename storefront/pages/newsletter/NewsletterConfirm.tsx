@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { useShopMutation } from '../../checkout/useShopMutation';
+import { localizedPath } from '../../i18n/locales';
+import type { NewsletterConfirmMutation } from './__generated__/NewsletterConfirmMutation.graphql';
+import { NewsletterResult } from './NewsletterResult';
+import { useOnceOnLoad } from './useOnceOnLoad';
+
+/** The confirmation link of the double opt-in (SPEC §4): confirms on load, then the result or error page. */
+export function NewsletterConfirm({ em, hash }: { em: string; hash: string }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  const [confirm] = useShopMutation<NewsletterConfirmMutation>(graphql`
+    mutation NewsletterConfirmMutation($input: ConfirmNewsletterInput!) {
+      confirmNewsletter(input: $input) {
+        status
+        errors {
+          code
+          message
+        }
+      }
+    }
+  `);
+  const action = useCallback(async () => {
+    const response = await confirm({ input: { em, hash } });
+    return !!response && response.confirmNewsletter.errors.length === 0;
+  }, [confirm, em, hash]);
+  const state = useOnceOnLoad(em && hash ? action : null);
+  if (state === 'pending') return <NewsletterResult kind="pending" title={t('newsletter.confirmingTitle')} text={t('newsletter.confirming')} />;
+  if (state === 'failed') {
+    return (
+      <NewsletterResult kind="error" title={t('newsletter.errorTitle')} text={t('newsletter.confirmError')}>
+        <a href={localizedPath('/newsletter-subscribe', locale)}>{t('newsletter.subscribeAgain')}</a>
+      </NewsletterResult>
+    );
+  }
+  return <NewsletterResult kind="done" title={t('newsletter.confirmedTitle')} text={t('newsletter.confirmed')} />;
+}

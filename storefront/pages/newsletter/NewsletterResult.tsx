@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { localizedPath } from '../../i18n/locales';
+import styles from './NewsletterPage.module.css';
+
+/** A newsletter result page: done, error (invalid or expired link) or the moment in between. */
+export function NewsletterResult({ kind, title, text, children }: { kind: 'pending' | 'done' | 'error'; title: string; text: string; children?: ReactNode }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  return (
+    <section className={`${styles.result} ${kind === 'error' ? styles.error : ''}`} aria-labelledby="newsletter-result" data-testid={`newsletter-${kind}`} aria-busy={kind === 'pending' || undefined}>
+      <h1 id="newsletter-result">{title}</h1>
+      <p role={kind === 'pending' ? undefined : 'status'}>{text}</p>
+      <p className={styles.actions}>
+        {children}
+        <a href={localizedPath('/', locale)}>{t('newsletter.toShop')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { RegisterForm } from '../../components/RegisterForm';
+import { localizedPath, samePathAlternates } from '../../i18n/locales';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import styles from '../../components/AccountForms.module.css';
+import type { RegisterPageQuery as RegisterPageQueryType } from './__generated__/RegisterPageQuery.graphql';
+import { RegisterPageQuery } from './RegisterPage.query';
+
+/** /register: a new customer account (double opt-in). Never indexed. */
+export default function Page() {
+  const data = usePageQuery<RegisterPageQueryType>(RegisterPageQuery);
+  const { t } = useTranslation('account');
+  const { locale } = usePageContext();
+  const alternates = samePathAlternates('/register');
+  const title = t('register.title');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: null }]}>
+      <PageSeo title={title} path={localizedPath('/register', locale)} alternates={alternates} noIndex />
+      <section className={styles.page}>
+        <h1 id="register-title">{title}</h1>
+        <p className={styles.intro}>{t('register.intro')}</p>
+        <RegisterForm query={data} />
+      </section>
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,2 @@
+// The registration page (SPEC §2): /register.
+export default '/register';

@@ -1,0 +1,65 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { localizedPath, samePathAlternates } from '../../i18n/locales';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import { useWishlistList } from '../../wishlist/useWishlist';
+import { wishlistFromViewer } from '../../wishlist/wishlistStore';
+import type { WishlistPageQuery as WishlistPageQueryType } from './__generated__/WishlistPageQuery.graphql';
+import { WishlistGrid } from './WishlistGrid';
+import { WishlistLocalProducts } from './WishlistLocalProducts';
+import { WishlistPageQuery } from './WishlistPage.query';
+import styles from './WishlistPage.module.css';
+
+/**
+ * /wishlist (SPEC §2, §4): a logged-in customer's server list (from the page query), else the browser's
+ * local list read by ids after hydration. Removing a product takes it off at once; the header count follows.
+ */
+export default function Page() {
+  const data = usePageQuery<WishlistPageQueryType>(WishlistPageQuery);
+  const { t } = useTranslation('customer');
+  const { t: tCommon } = useTranslation('common');
+  const { locale } = usePageContext();
+  const list = useWishlistList();
+  const viewer = data.viewer;
+  const loggedIn = !!viewer?.loggedIn;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    setMounted(true);
+    wishlistFromViewer(viewer);
+  }, [viewer]);
+  const title = tCommon('pages.wishlist');
+  let body;
+  if (loggedIn && viewer) {
+    // Once the browser knows the server list, it decides (a removal hides the card at once).
+    const products = list.loggedIn ? viewer.wishlist.filter((product) => list.ids.includes(product.productId)) : viewer.wishlist;
+    body = <WishlistGrid products={products.map((product) => ({ productId: product.productId, card: product }))} />;
+  } else if (!mounted) {
+    body = <p className={styles.loading}>{t('wishlist.loading')}</p>;
+  } else if (list.ids.length === 0) {
+    body = <WishlistGrid products={[]} />;
+  } else {
+    body = (
+      <Suspense fallback={<p className={styles.loading}>{t('wishlist.loading')}</p>}>
+        <LocalList ids={list.ids} />
+      </Suspense>
+    );
+  }
+  return (
+    <DefaultLayout query={data} alternates={samePathAlternates('/wishlist')} breadcrumbs={[{ name: title, url: null }]}>
+      <PageSeo title={title} path={localizedPath('/wishlist', locale)} alternates={samePathAlternates('/wishlist')} noIndex />
+      <section className={styles.page} aria-labelledby="wishlist-title">
+        <h1 id="wishlist-title">{title}</h1>
+        {!loggedIn ? <p className={styles.hint}>{t('wishlist.localHint')}</p> : null}
+        {body}
+      </section>
+    </DefaultLayout>
+  );
+}
+
+function LocalList({ ids }: { ids: readonly string[] }) {
+  const [queried] = useState(ids);
+  return <WishlistLocalProducts ids={queried} shownIds={ids} />;
+}
