@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountProblemText, type AccountProblems } from '../forms/accountForms';
 import type { ShopErrorData } from '../forms/checkoutForms';
@@ -40,4 +41,37 @@ export function sortShopErrors(
     } else general.push(error.message);
   }
   return { byField, general: [...new Set(general)] };
+}
+
+/**
+ * The state of an account form around its fields: the browser's SPEC §5 problems, the gateway's messages
+ * beside the fields and the alert box, with `messageOf` for the fields.
+ */
+export function useAccountFormState() {
+  const { t } = useTranslation('account');
+  const [problems, setProblems] = useState<AccountProblems>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string[]>([]);
+  const messageOf = useAccountMessages(problems, serverErrors);
+
+  /** A new attempt: shows the browser's problems (none from the gateway); answers whether there are none. */
+  const checked = (found: AccountProblems): boolean => {
+    setProblems(found);
+    setServerErrors({});
+    setAlert([]);
+    return Object.keys(found).length === 0;
+  };
+
+  /**
+   * Shows the gateway's refusal: the errors naming one of `fields` beside it, the others in the alert box (the
+   * generic message when there are none, or the request failed: null); answers the messages by field.
+   */
+  const refused = (errors: readonly ShopErrorData[] | null, fields: readonly string[]): Record<string, string> => {
+    const { byField, general } = sortShopErrors(errors, fields, t('errors.unavailable'));
+    setServerErrors(byField);
+    setAlert(general.length > 0 || Object.keys(byField).length > 0 ? general : [t('errors.unavailable')]);
+    return byField;
+  };
+
+  return { alert, messageOf, checked, refused };
 }

@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CONTACT_PATHS, followPaymentRedirect, isFollowableUrl } from '../checkout/paymentRedirect';
-import { useShopMutation } from '../checkout/useShopMutation';
+import { CONTACT_PATHS } from '../checkout/paymentRedirect';
 import { localizedPath } from '../i18n/locales';
 import type { OrderUnpaidView_order$key } from './__generated__/OrderUnpaidView_order.graphql';
-import type { OrderUnpaidViewCancelMutation } from './__generated__/OrderUnpaidViewCancelMutation.graphql';
-import type { OrderUnpaidViewChangeMethodMutation } from './__generated__/OrderUnpaidViewChangeMethodMutation.graphql';
-import type { OrderUnpaidViewHandlePaymentMutation } from './__generated__/OrderUnpaidViewHandlePaymentMutation.graphql';
 import type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
 import { CheckoutAlert } from './CheckoutField';
+import { useOrderPaymentRetry } from './OrderPaymentRetry';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import styles from './OrderPages.module.css';
@@ -47,95 +44,15 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
     `,
     orderKey,
   );
-  const [changeMethod] = useShopMutation<OrderUnpaidViewChangeMethodMutation>(graphql`
-    mutation OrderUnpaidViewChangeMethodMutation($input: ChangeOrderPaymentMethodInput!) {
-      changeOrderPaymentMethod(input: $input) {
-        order {
-          id
-          paymentMethod {
-            id
-          }
-          paymentStatus
-          paymentChangeable
-        }
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [handlePayment] = useShopMutation<OrderUnpaidViewHandlePaymentMutation>(graphql`
-    mutation OrderUnpaidViewHandlePaymentMutation($input: HandlePaymentInput!) {
-      handlePayment(input: $input) {
-        redirectUrl
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [cancelOrder] = useShopMutation<OrderUnpaidViewCancelMutation>(graphql`
-    mutation OrderUnpaidViewCancelMutation($input: CancelOrderInput!) {
-      cancelOrder(input: $input) {
-        order {
-          id
-          status
-          paymentStatus
-          paymentChangeable
-          cancellable
-        }
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [selected, setSelected] = useState<string | null>(order.paymentMethod?.id ?? null);
-  const [sending, setSending] = useState(false);
-  const [alert, setAlert] = useState<string[]>([]);
+  const { selected, setSelected, sending, alert, pay, cancel } = useOrderPaymentRetry({
+    orderId: order.orderId,
+    currentMethodId: order.paymentMethod?.id ?? null,
+    failure: t('errors.unavailable'),
+  });
   const [cancelled, setCancelled] = useState(false);
-  const unavailable = t('errors.unavailable');
 
-  const retry = async () => {
-    if (sending || !selected) return;
-    setSending(true);
-    setAlert([]);
-    if (selected !== order.paymentMethod?.id) {
-      const changed = await changeMethod({ input: { orderId: order.orderId, paymentMethodId: selected } });
-      const errors = changed ? changed.changeOrderPaymentMethod.errors : [{ message: unavailable }];
-      if (errors.length > 0) {
-        setAlert(errors.map((error) => error.message));
-        setSending(false);
-        return;
-      }
-    }
-    const response = await handlePayment({ input: { orderId: order.orderId } });
-    const payload = response?.handlePayment;
-    if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
-      followPaymentRedirect(payload.redirectUrl);
-      return;
-    }
-    setAlert(payload?.errors.length ? payload.errors.map((error) => error.message) : [unavailable]);
-    setSending(false);
-  };
-
-  const cancel = async () => {
-    if (sending || !window.confirm(t('unpaid.cancelConfirm'))) return;
-    setSending(true);
-    setAlert([]);
-    const response = await cancelOrder({ input: { orderId: order.orderId } });
-    const errors = response ? response.cancelOrder.errors : [{ message: unavailable }];
-    setSending(false);
-    if (errors.length > 0) {
-      setAlert(errors.map((error) => error.message));
-      return;
-    }
+  const cancelOrder = async () => {
+    if (!(await cancel(t('unpaid.cancelConfirm')))) return;
     setCancelled(true);
     await refresh();
   };
@@ -161,7 +78,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
         <section className={styles.retry} aria-labelledby="unpaid-retry-title">
           <h2 id="unpaid-retry-title">{t('unpaid.retryTitle')}</h2>
           <PaymentMethodChoice methods={paymentMethods} selectedId={selected} disabled={sending} onSelect={setSelected} invoiceAllowed afterOrder legend={t('unpaid.retryTitle')} />
-          <button type="button" className={styles.primaryButton} disabled={sending || !selected} aria-busy={sending || undefined} onClick={() => void retry()}>
+          <button type="button" className={styles.primaryButton} disabled={sending || !selected} aria-busy={sending || undefined} onClick={() => void pay()}>
             {t('unpaid.retry')}
           </button>
         </section>
@@ -170,7 +87,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
         <a href={localizedPath('/checkout/cart', locale)}>{t('unpaid.backToCart')}</a>
         <a href={localizedPath(CONTACT_PATHS[locale], locale)}>{t('unpaid.contact')}</a>
         {order.cancellable && !isCancelled ? (
-          <button type="button" className={styles.secondaryButton} disabled={sending} onClick={() => void cancel()}>
+          <button type="button" className={styles.secondaryButton} disabled={sending} onClick={() => void cancelOrder()}>
             {t('unpaid.cancel')}
           </button>
         ) : null}

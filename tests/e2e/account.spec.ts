@@ -1,76 +1,24 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmedAccount, hydrated, mailTo } from './support/shop';
 
 // The account journeys of issue 6 (item 6) in Chromium against the real server (production mode: no
 // /dev/mailbox): registration in the browser with the confirmation mail read from the server's SQLite
 // outbox, the address book, logout and the login guard; the password recovery end to end; the SPEC §5
 // messages beside the fields.
 
-const ACCESS_KEY = 'SWSCPHARMACYCH0000000000001';
-
-/** Reads the server's SQLite database (read-only). */
-function readShop<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'shop.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /** The link (path and query on this shop) of the newest mail of a template to an address, once it is queued. */
 async function mailedLink(recipient: string, template: string, pathStart: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const [mail] = readShop<{ text: string }>('SELECT body_text AS text FROM mail_outbox WHERE recipient = ? AND template = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', recipient, template);
-        const url = mail?.text.match(/https?:\/\/\S+/g)?.map((found) => new URL(found)).find((found) => found.pathname.endsWith(pathStart));
-        link = url ? `${url.pathname}${url.search}` : undefined;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
-
-/** Waits until React has hydrated the element (handlers attached). */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith('__react'));
-  }, selector);
+  const text = await mailTo(recipient, template);
+  const url = text.match(/https?:\/\/\S+/g)?.map((found) => new URL(found)).find((found) => found.pathname.endsWith(pathStart));
+  expect(url, `no link ending in ${pathStart} in the mail:\n${text}`).toBeTruthy();
+  return `${url!.pathname}${url!.search}`;
 }
 
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ch`;
 
 /** An active account, registered and confirmed through the Store API as the confirmation link would. */
-async function activeAccount(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const countries = await request.post('/graphql', { data: { query: '{ countries { id iso } }' } });
-  const countryId = ((await countries.json()) as { data: { countries: { id: string; iso: string }[] } }).data.countries.find((country) => country.iso === 'CH')!.id;
-  const registered = await request.post('/store-api/account/register', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: {
-      email,
-      password,
-      firstName: 'Carla',
-      lastName: 'Beispiel',
-      acceptedDataProtection: true,
-      billingAddress: { firstName: 'Carla', lastName: 'Beispiel', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const [row] = readShop<{ hash: string | null }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email);
-  const confirmed = await request.post('/store-api/account/register-confirm', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: { hash: row!.hash, em: createHash('sha1').update(email.toLowerCase()).digest('hex') },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-}
+const activeAccount = (request: APIRequestContext, email: string, password: string) => confirmedAccount(request, { email, password, firstName: 'Carla', lastName: 'Beispiel' });
 
 async function login(page: Page, email: string, password: string): Promise<void> {
   await hydrated(page, '[data-testid="login-submit"]');

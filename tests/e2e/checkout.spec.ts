@@ -1,47 +1,17 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmedAccount, hydrated, isBuyable, readShop, searchProducts, type FoundProduct } from './support/shop';
 
 // The ordering journeys of issue 5 (item 7) in Chromium against the real server: a guest pays a delivery
 // order by card on the provider page; a registered customer picks up a Click & Collect order in a chosen
 // pharmacy and pays by invoice; a failed payment is retried with TWINT. Products are found through
 // /graphql (never hard-coded); the account is registered and confirmed through the Store API itself.
 
-const ACCESS_KEY = 'SWSCPHARMACYCH0000000000001';
 const SEARCH_TERMS = ['Vitamin', 'Tabletten', 'Kapseln', 'Creme', 'Tropfen', 'Spray', 'Salbe', 'Tee', 'Sirup', 'Pflaster', 'Gel', 'Lutschtabletten'];
-
-interface FoundProduct {
-  productId: string;
-  name: string;
-  available: boolean;
-  availableStock: number;
-  minPurchase: number;
-  clickAndCollectOnly: boolean;
-  prescriptionRequired: boolean;
-  isDownload: boolean;
-  variants: { productId: string }[];
-}
-
-async function graph<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** A buyable product (in stock, no variants to choose) of the kind asked for, from the graph's search. */
 async function findProduct(request: APIRequestContext, wanted: (product: FoundProduct) => boolean): Promise<FoundProduct> {
   for (const term of SEARCH_TERMS) {
-    const data = await graph<{ search: { nodes: FoundProduct[] } }>(
-      request,
-      `query ($term: String!) { search(term: $term, limit: 100) { nodes {
-        productId name available availableStock minPurchase clickAndCollectOnly prescriptionRequired isDownload variants { productId }
-      } } }`,
-      { term },
-    );
-    const found = data.search.nodes.find((product) => product.available && product.availableStock >= Math.max(2, product.minPurchase) && product.variants.length === 0 && wanted(product));
+    const found = (await searchProducts(request, term)).find((product) => isBuyable(product) && wanted(product));
     if (found) return found;
   }
   throw new Error('no such product in the seeded catalogue');
@@ -49,24 +19,6 @@ async function findProduct(request: APIRequestContext, wanted: (product: FoundPr
 
 const deliveryProduct = (request: APIRequestContext) => findProduct(request, (p) => !p.clickAndCollectOnly && !p.prescriptionRequired && !p.isDownload);
 const clickAndCollectProduct = (request: APIRequestContext) => findProduct(request, (p) => p.clickAndCollectOnly && !p.prescriptionRequired && !p.isDownload);
-
-/** Reads the server's SQLite database (read-only) to check what the shop stored. */
-function readShop<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'shop.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Waits until React has taken over the server's HTML of the element (handlers attached). */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith('__react'));
-  }, selector);
-}
 
 /** The add-to-cart link (SPEC §2 /checkout/add-to-cart), which ends on the cart page. */
 async function addToCart(page: Page, productId: string): Promise<void> {
@@ -146,27 +98,7 @@ test('(b) a registered customer logs in, picks a pharmacy for Click & Collect an
   // The account, created and confirmed through the Store API as the confirmation link would.
   const email = `kundin-${Date.now()}@example.ch`;
   const password = 'Sicher-123';
-  const { countries } = await graph<{ countries: { id: string; iso: string }[] }>(request, '{ countries { id iso } }');
-  const countryId = countries.find((country) => country.iso === 'CH')!.id;
-  const registered = await request.post('/store-api/account/register', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: {
-      email,
-      password,
-      firstName: 'Beatrice',
-      lastName: 'Beispiel',
-      acceptedDataProtection: true,
-      billingAddress: { firstName: 'Beatrice', lastName: 'Beispiel', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const [row] = readShop<{ hash: string | null }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email);
-  expect(row?.hash).toBeTruthy();
-  const confirmed = await request.post('/store-api/account/register-confirm', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: { hash: row!.hash, em: createHash('sha1').update(email.toLowerCase()).digest('hex') },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  await confirmedAccount(request, { email, password, firstName: 'Beatrice', lastName: 'Beispiel' });
 
   const product = await clickAndCollectProduct(request);
   await addToCart(page, product.productId);

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmedAccount as storeApiAccount, graph, hydrated, isBuyable, mailTo, readShop, searchProducts, type FoundProduct } from './support/shop';
 
 // Issue 6 (items 4–6) in Chromium against the real server: the customer's long journey (register → mail →
 // confirm → hearts while anonymous → login merges the wishlist → default address → order → order list →
@@ -9,77 +7,21 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // Products are found through /graphql; mails are read from the server's SQLite outbox (production mode
 // has no /dev/mailbox).
 
-const ACCESS_KEY = 'SWSCPHARMACYCH0000000000001';
 const SEARCH_TERMS = ['Vitamin', 'Tabletten', 'Kapseln', 'Creme', 'Tropfen', 'Spray', 'Salbe', 'Tee'];
 const PASSWORD = 'Sicher-123';
-
-interface FoundProduct {
-  productId: string;
-  name: string;
-  url: string;
-  available: boolean;
-  availableStock: number;
-  minPurchase: number;
-  clickAndCollectOnly: boolean;
-  prescriptionRequired: boolean;
-  isDownload: boolean;
-  variants: { productId: string }[];
-}
-
-async function graph<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { data: T; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 /** Buyable delivery products (in stock, no variants, no prescription), as many as asked for. */
 async function deliveryProducts(request: APIRequestContext, count: number): Promise<FoundProduct[]> {
   const found: FoundProduct[] = [];
   for (const term of SEARCH_TERMS) {
-    const data = await graph<{ search: { nodes: FoundProduct[] } }>(
-      request,
-      `query ($term: String!) { search(term: $term, limit: 100) { nodes {
-        productId name url available availableStock minPurchase clickAndCollectOnly prescriptionRequired isDownload variants { productId }
-      } } }`,
-      { term },
-    );
-    for (const product of data.search.nodes) {
-      const fits = product.available && product.availableStock >= Math.max(2, product.minPurchase) && product.variants.length === 0;
-      if (fits && !product.clickAndCollectOnly && !product.prescriptionRequired && !product.isDownload && !found.some((p) => p.productId === product.productId)) {
+    for (const product of await searchProducts(request, term)) {
+      if (isBuyable(product) && !product.clickAndCollectOnly && !product.prescriptionRequired && !product.isDownload && !found.some((p) => p.productId === product.productId)) {
         found.push(product);
         if (found.length === count) return found;
       }
     }
   }
   throw new Error('not enough delivery products in the seeded catalogue');
-}
-
-/** Reads the server's SQLite database (read-only). */
-function readShop<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'shop.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-/** The newest mail of a template to an address, once it is in the outbox. */
-async function mailTo(recipient: string, template: string): Promise<string> {
-  let body = '';
-  await expect
-    .poll(
-      () => {
-        const [row] = readShop<{ body: string }>('SELECT body_text AS body FROM mail_outbox WHERE recipient = ? AND template = ? ORDER BY created_at DESC LIMIT 1', recipient, template);
-        body = row?.body ?? '';
-        return body;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return body;
 }
 
 /** A link of the mail as a path on this server (the mail carries the shop's public origin). */
@@ -90,37 +32,8 @@ function linkIn(body: string, pattern: RegExp): string {
   return url.pathname + url.search;
 }
 
-/** Waits until React has taken over the server's HTML of the element (handlers attached). */
-async function hydrated(page: Page, selector = '#root'): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith('__react'));
-  }, selector);
-}
-
 /** A confirmed account made through the Store API, as the confirmation link would. */
-async function confirmedAccount(request: APIRequestContext, email: string): Promise<void> {
-  const { countries } = await graph<{ countries: { id: string; iso: string }[] }>(request, '{ countries { id iso } }');
-  const countryId = countries.find((country) => country.iso === 'CH')!.id;
-  const registered = await request.post('/store-api/account/register', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: {
-      email,
-      password: PASSWORD,
-      firstName: 'Vreni',
-      lastName: 'Vitalis',
-      acceptedDataProtection: true,
-      billingAddress: { firstName: 'Vreni', lastName: 'Vitalis', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const [row] = readShop<{ hash: string | null }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email);
-  const confirmed = await request.post('/store-api/account/register-confirm', {
-    headers: { 'sw-access-key': ACCESS_KEY },
-    data: { hash: row!.hash, em: createHash('sha1').update(email.toLowerCase()).digest('hex') },
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-}
+const confirmedAccount = (request: APIRequestContext, email: string) => storeApiAccount(request, { email, password: PASSWORD, firstName: 'Vreni', lastName: 'Vitalis' });
 
 /** Logs the browser's session in through the gateway (the same cookies as the page). */
 async function loginThroughGateway(page: Page, email: string): Promise<void> {

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../checkout/useShopMutation';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';
 import { useNotifications } from '../../components/Notifications';
-import { firstProblemField, splitShopErrors, type FieldProblems } from '../../forms/checkoutForms';
+import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
 import { checkRequired } from '../../forms/fieldRules';
 import { INTL_LOCALE } from '../../i18n/locales';
 import { formatPrice } from '../../i18n/money';
@@ -14,6 +14,18 @@ import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyM
 import type { LoyaltyAreaAssignMutation } from './__generated__/LoyaltyAreaAssignMutation.graphql';
 import styles from './LoyaltyArea.module.css';
 import { APPLICATION_FIELDS, checkApplication, looksLikeCardNumber, normalizeCardNumber, type ApplicationValues } from './loyaltyForm';
+
+/** The card's fields, read alike by the page's fragment and both mutations (spread unmasked: plain data). */
+export const cardFields = graphql`
+  fragment LoyaltyArea_card on LoyaltyCard {
+    cardNumber
+    status
+    points
+    pointsToNextVoucher
+    voucherValue
+    pointsPerVoucher
+  }
+`;
 
 interface Card {
   readonly cardNumber: string;
@@ -40,12 +52,7 @@ export function LoyaltyArea({ customer: customerKey, refresh }: { customer: Loya
           city
         }
         loyaltyCard {
-          cardNumber
-          status
-          points
-          pointsToNextVoucher
-          voucherValue
-          pointsPerVoucher
+          ...LoyaltyArea_card @relay(mask: false)
         }
       }
     `,
@@ -110,24 +117,38 @@ function CardDetail({ card }: { card: Card }) {
   );
 }
 
-function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+/** The state of a VitalCard form: the browser's problems, the gateway's messages beside the fields, the alert box. */
+function useCardFormState() {
   const { t } = useTranslation('customer');
-  const { notify } = useNotifications();
-  const [cardNumber, setCardNumber] = useState('');
   const [problems, setProblems] = useState<FieldProblems>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string[]>([]);
   const messageOf = useFieldMessages(problems, serverErrors);
+
+  /**
+   * Shows the gateway's refusal: the errors naming one of `fields` beside it, the others in the alert box (the
+   * generic message when there are none); answers the messages by field.
+   */
+  const refused = (errors: readonly ShopErrorData[], fields: readonly string[]): Record<string, string> => {
+    const { byField, general } = splitShopErrors(errors, new Set(fields));
+    setServerErrors(byField);
+    setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+    return byField;
+  };
+
+  return { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused };
+}
+
+function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const [cardNumber, setCardNumber] = useState('');
+  const { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
   const [assign, sending] = useShopMutation<LoyaltyAreaAssignMutation>(graphql`
     mutation LoyaltyAreaAssignMutation($input: AssignLoyaltyCardInput!) {
       assignLoyaltyCard(input: $input) {
         card {
-          cardNumber
-          status
-          points
-          pointsToNextVoucher
-          voucherValue
-          pointsPerVoucher
+          ...LoyaltyArea_card @relay(mask: false)
         }
         errors {
           code
@@ -158,9 +179,7 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
     if (errors.length > 0 || !payload?.card) {
       // The gateway's 'Die Kartennummer ist ungültig' belongs beside the field, whatever field it names.
       const mapped = errors.map((error) => (error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error));
-      const { byField, general } = splitShopErrors(mapped, new Set(['cardNumber']));
-      setServerErrors(byField);
-      setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+      refused(mapped, ['cardNumber']);
       focusField('cardNumber');
       return;
     }
@@ -197,20 +216,12 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
   const { t } = useTranslation('customer');
   const { notify } = useNotifications();
   const [values, setValues] = useState<ApplicationValues>(defaults);
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const messageOf = useFieldMessages(problems, serverErrors);
+  const { setProblems, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
   const [apply, sending] = useShopMutation<LoyaltyAreaApplyMutation>(graphql`
     mutation LoyaltyAreaApplyMutation($input: LoyaltyApplicationInput!) {
       applyForLoyaltyCard(input: $input) {
         card {
-          cardNumber
-          status
-          points
-          pointsToNextVoucher
-          voucherValue
-          pointsPerVoucher
+          ...LoyaltyArea_card @relay(mask: false)
         }
         errors {
           code
@@ -241,10 +252,7 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
     const errors = payload ? payload.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
     if (errors.length > 0 || !payload?.card) {
       const mapped = errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
-      const { byField, general } = splitShopErrors(mapped, new Set(order));
-      setServerErrors(byField);
-      setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
-      focusField(firstProblemField(order, byField));
+      focusField(firstProblemField(order, refused(mapped, order)));
       return;
     }
     notify({ type: 'success', message: t('loyalty.applied') });

@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { followPaymentRedirect, isFollowableUrl } from '../../checkout/paymentRedirect';
-import { useShopMutation } from '../../checkout/useShopMutation';
 import type { PaymentMethodChoice_methods$key } from '../../components/__generated__/PaymentMethodChoice_methods.graphql';
 import { AddressView } from '../../components/AddressView';
 import { CheckoutAlert } from '../../components/CheckoutField';
 import { useNotifications } from '../../components/Notifications';
+import { useOrderPaymentRetry } from '../../components/OrderPaymentRetry';
 import { OrderSummary } from '../../components/OrderSummary';
 import { PaymentMethodChoice } from '../../components/PaymentMethodChoice';
 import { INTL_LOCALE, localizedPath } from '../../i18n/locales';
 import type { OrderDetail_order$key } from './__generated__/OrderDetail_order.graphql';
-import type { OrderDetailCancelMutation } from './__generated__/OrderDetailCancelMutation.graphql';
-import type { OrderDetailChangeMethodMutation } from './__generated__/OrderDetailChangeMethodMutation.graphql';
-import type { OrderDetailHandlePaymentMutation } from './__generated__/OrderDetailHandlePaymentMutation.graphql';
 import styles from './AccountOrder.module.css';
 
 interface OrderDetailProps {
@@ -79,114 +74,21 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
     `,
     orderKey,
   );
-  const [changeMethod] = useShopMutation<OrderDetailChangeMethodMutation>(graphql`
-    mutation OrderDetailChangeMethodMutation($input: ChangeOrderPaymentMethodInput!) {
-      changeOrderPaymentMethod(input: $input) {
-        order {
-          id
-          paymentMethod {
-            id
-            name
-          }
-          paymentStatus
-          paymentChangeable
-        }
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [handlePayment] = useShopMutation<OrderDetailHandlePaymentMutation>(graphql`
-    mutation OrderDetailHandlePaymentMutation($input: HandlePaymentInput!) {
-      handlePayment(input: $input) {
-        redirectUrl
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [cancelOrder] = useShopMutation<OrderDetailCancelMutation>(graphql`
-    mutation OrderDetailCancelMutation($input: CancelOrderInput!) {
-      cancelOrder(input: $input) {
-        order {
-          id
-          status
-          paymentStatus
-          paymentChangeable
-          cancellable
-        }
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
-  const [selected, setSelected] = useState<string | null>(order.paymentMethod?.id ?? null);
-  const [sending, setSending] = useState(false);
-  const [alert, setAlert] = useState<string[]>([]);
-  const generic = t('errors.generic');
+  const { selected, setSelected, sending, alert, changeOnly, pay, cancel } = useOrderPaymentRetry({
+    orderId: order.orderId,
+    currentMethodId: order.paymentMethod?.id ?? null,
+    failure: t('errors.generic'),
+  });
   const date = (value: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium' }).format(new Date(value));
   const cancelled = order.status === 'CANCELLED';
   const paid = order.paymentStatus === 'PAID';
 
-  /** Saves the chosen method when it differs; answers whether the order now has it. */
-  const saveMethod = async (): Promise<boolean> => {
-    if (!selected || selected === order.paymentMethod?.id) return true;
-    const response = await changeMethod({ input: { orderId: order.orderId, paymentMethodId: selected } });
-    const errors = response ? response.changeOrderPaymentMethod.errors : [{ message: generic }];
-    if (errors.length > 0) {
-      setAlert(errors.map((error) => error.message));
-      return false;
-    }
-    return true;
+  const changeMethod = async () => {
+    if (await changeOnly()) notify({ type: 'success', message: t('orders.methodChanged') });
   };
 
-  const changeOnly = async () => {
-    if (sending) return;
-    setSending(true);
-    setAlert([]);
-    const saved = await saveMethod();
-    setSending(false);
-    if (saved) notify({ type: 'success', message: t('orders.methodChanged') });
-  };
-
-  const pay = async () => {
-    if (sending || !selected) return;
-    setSending(true);
-    setAlert([]);
-    if (!(await saveMethod())) {
-      setSending(false);
-      return;
-    }
-    const response = await handlePayment({ input: { orderId: order.orderId } });
-    const payload = response?.handlePayment;
-    if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
-      followPaymentRedirect(payload.redirectUrl);
-      return;
-    }
-    setAlert(payload?.errors.length ? payload.errors.map((error) => error.message) : [generic]);
-    setSending(false);
-  };
-
-  const cancel = async () => {
-    if (sending || !window.confirm(t('orders.cancelConfirm', { number: order.orderNumber }))) return;
-    setSending(true);
-    setAlert([]);
-    const response = await cancelOrder({ input: { orderId: order.orderId } });
-    const errors = response ? response.cancelOrder.errors : [{ message: generic }];
-    setSending(false);
-    if (errors.length > 0) {
-      setAlert(errors.map((error) => error.message));
-      return;
-    }
+  const cancelOrder = async () => {
+    if (!(await cancel(t('orders.cancelConfirm', { number: order.orderNumber })))) return;
     notify({ type: 'success', message: t('orders.cancelledNotice') });
     await refresh();
   };
@@ -293,7 +195,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
             <button type="button" className={styles.primaryButton} disabled={sending || !selected} aria-busy={sending || undefined} onClick={() => void pay()}>
               {t('orders.payNow')}
             </button>
-            <button type="button" className={styles.secondaryButton} disabled={sending || !selected || selected === order.paymentMethod?.id} onClick={() => void changeOnly()}>
+            <button type="button" className={styles.secondaryButton} disabled={sending || !selected || selected === order.paymentMethod?.id} onClick={() => void changeMethod()}>
               {t('orders.changeMethod')}
             </button>
           </p>
@@ -302,7 +204,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
 
       {order.cancellable && !cancelled ? (
         <p className={styles.actions}>
-          <button type="button" className={styles.dangerButton} disabled={sending} onClick={() => void cancel()}>
+          <button type="button" className={styles.dangerButton} disabled={sending} onClick={() => void cancelOrder()}>
             {t('orders.cancel')}
           </button>
         </p>

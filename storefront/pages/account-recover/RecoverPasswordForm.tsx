@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay/hooks';
-import { sortShopErrors, useAccountMessages } from '../../components/AccountFormParts';
+import { useAccountFormState } from '../../components/AccountFormParts';
 import { CheckoutAlert, focusField } from '../../components/CheckoutField';
 import { PasswordFields } from '../../components/PasswordFields';
 import { useShopMutation } from '../../checkout/useShopMutation';
-import { checkNewPassword, type AccountProblems } from '../../forms/accountForms';
+import { checkNewPassword } from '../../forms/accountForms';
 import { firstProblemField } from '../../forms/checkoutForms';
 import styles from '../../components/AccountForms.module.css';
 import type { RecoverPasswordFormMutation } from './__generated__/RecoverPasswordFormMutation.graphql';
@@ -23,10 +23,7 @@ interface RecoverPasswordFormProps {
 export function RecoverPasswordForm({ hash, onInvalid, onDone }: RecoverPasswordFormProps) {
   const { t } = useTranslation('account');
   const [values, setValues] = useState({ password: '', confirmation: '' });
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const messageOf = useAccountMessages(problems, serverErrors);
+  const { alert, messageOf, checked, refused } = useAccountFormState();
   const [reset, sending] = useShopMutation<RecoverPasswordFormMutation>(graphql`
     mutation RecoverPasswordFormMutation($input: ResetPasswordInput!) {
       resetPassword(input: $input) {
@@ -44,19 +41,13 @@ export function RecoverPasswordForm({ hash, onInvalid, onDone }: RecoverPassword
     event.preventDefault();
     if (sending) return;
     const found = checkNewPassword({ newPassword: values.password, newPasswordConfirm: values.confirmation });
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    if (Object.keys(found).length > 0) return focusField(firstProblemField(FIELDS, found));
+    if (!checked(found)) return focusField(firstProblemField(FIELDS, found));
     // SPEC §5: the confirmation is sent as typed; the server checks it again.
     const response = await reset({ input: { hash, newPassword: values.password, newPasswordConfirm: values.confirmation } });
     const errors = response ? response.resetPassword.errors : null;
     if (errors?.some((error) => error.code === 'LINK_INVALID' || error.field === 'hash')) return onInvalid();
     if (errors === null || errors.length > 0 || !response?.resetPassword.done) {
-      const { byField, general } = sortShopErrors(errors, FIELDS, t('errors.unavailable'));
-      setServerErrors(byField);
-      setAlert(general.length > 0 || Object.keys(byField).length > 0 ? general : [t('errors.unavailable')]);
-      focusField(firstProblemField(FIELDS, byField));
+      focusField(firstProblemField(FIELDS, refused(errors, FIELDS)));
       return;
     }
     onDone();

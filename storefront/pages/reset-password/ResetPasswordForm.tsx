@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { sortShopErrors, useAccountMessages } from '../../components/AccountFormParts';
+import { useAccountFormState } from '../../components/AccountFormParts';
 import { CheckoutAlert, focusField, TextField } from '../../components/CheckoutField';
 import { useShopMutation } from '../../checkout/useShopMutation';
-import { checkRecoveryRequest, type AccountProblems } from '../../forms/accountForms';
+import { checkRecoveryRequest } from '../../forms/accountForms';
 import { localizedPath } from '../../i18n/locales';
 import styles from '../../components/AccountForms.module.css';
 import type { ResetPasswordFormMutation } from './__generated__/ResetPasswordFormMutation.graphql';
@@ -15,11 +15,8 @@ export function ResetPasswordForm() {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
   const [email, setEmail] = useState('');
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  const { alert, messageOf, checked, refused } = useAccountFormState();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const messageOf = useAccountMessages(problems, serverErrors);
   const [request, sending] = useShopMutation<ResetPasswordFormMutation>(graphql`
     mutation ResetPasswordFormMutation($input: RequestPasswordRecoveryInput!) {
       requestPasswordRecovery(input: $input) {
@@ -36,20 +33,13 @@ export function ResetPasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const found = checkRecoveryRequest(email);
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    if (Object.keys(found).length > 0) return focusField('email');
+    if (!checked(checkRecoveryRequest(email))) return focusField('email');
     const response = await request({ input: { email: email.trim() } });
     const errors = response ? response.requestPasswordRecovery.errors : null;
     if (errors === null || errors.length > 0 || !response?.requestPasswordRecovery.done) {
       // 'no customer for that email' belongs beside the email field, whatever field the gateway names
       const located = (errors ?? []).map((error) => (error.code === 'CUSTOMER_NOT_FOUND' ? { ...error, field: 'email' } : error));
-      const { byField, general } = sortShopErrors(errors === null ? null : located, ['email'], t('errors.unavailable'));
-      setServerErrors(byField);
-      setAlert(general.length > 0 || 'email' in byField ? general : [t('errors.unavailable')]);
-      if ('email' in byField) focusField('email');
+      if ('email' in refused(errors === null ? null : located, ['email'])) focusField('email');
       return;
     }
     setSentTo(email.trim());

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { graphql } from 'react-relay/hooks';
+import { followPaymentRedirect, isFollowableUrl } from '../checkout/paymentRedirect';
+import { useShopMutation } from '../checkout/useShopMutation';
+import type { OrderPaymentRetryCancelMutation } from './__generated__/OrderPaymentRetryCancelMutation.graphql';
+import type { OrderPaymentRetryChangeMethodMutation } from './__generated__/OrderPaymentRetryChangeMethodMutation.graphql';
+import type { OrderPaymentRetryHandlePaymentMutation } from './__generated__/OrderPaymentRetryHandlePaymentMutation.graphql';
+
+interface OrderPaymentRetryOptions {
+  /** the order's id for the mutations */
+  orderId: string;
+  /** the order's current payment method, preselected */
+  currentMethodId: string | null;
+  /** the alert when the gateway could not be reached */
+  failure: string;
+}
+
+/**
+ * An existing unpaid order (account order page, /checkout/success/{id}/unpaid): choose another payment
+ * method, pay again (saving a changed method first) or cancel the order. Holds the chosen method, the
+ * "sending" flag shared by all actions and the alert's messages.
+ */
+export function useOrderPaymentRetry({ orderId, currentMethodId, failure }: OrderPaymentRetryOptions) {
+  const [changeMethod] = useShopMutation<OrderPaymentRetryChangeMethodMutation>(graphql`
+    mutation OrderPaymentRetryChangeMethodMutation($input: ChangeOrderPaymentMethodInput!) {
+      changeOrderPaymentMethod(input: $input) {
+        order {
+          id
+          paymentMethod {
+            id
+            name
+          }
+          paymentStatus
+          paymentChangeable
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const [handlePayment] = useShopMutation<OrderPaymentRetryHandlePaymentMutation>(graphql`
+    mutation OrderPaymentRetryHandlePaymentMutation($input: HandlePaymentInput!) {
+      handlePayment(input: $input) {
+        redirectUrl
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const [cancelOrder] = useShopMutation<OrderPaymentRetryCancelMutation>(graphql`
+    mutation OrderPaymentRetryCancelMutation($input: CancelOrderInput!) {
+      cancelOrder(input: $input) {
+        order {
+          id
+          status
+          paymentStatus
+          paymentChangeable
+          cancellable
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const [selected, setSelected] = useState<string | null>(currentMethodId);
+  const [sending, setSending] = useState(false);
+  const [alert, setAlert] = useState<string[]>([]);
+
+  /** Saves the chosen method when it differs; answers whether the order now has it. */
+  const saveMethod = async (): Promise<boolean> => {
+    if (!selected || selected === currentMethodId) return true;
+    const response = await changeMethod({ input: { orderId, paymentMethodId: selected } });
+    const errors = response ? response.changeOrderPaymentMethod.errors : [{ message: failure }];
+    if (errors.length > 0) {
+      setAlert(errors.map((error) => error.message));
+      return false;
+    }
+    return true;
+  };
+
+  /** Only changes the payment method; answers whether it was saved. */
+  const changeOnly = async (): Promise<boolean> => {
+    if (sending) return false;
+    setSending(true);
+    setAlert([]);
+    const saved = await saveMethod();
+    setSending(false);
+    return saved;
+  };
+
+  /** Saves a changed method, then starts the payment and follows the provider's redirect. */
+  const pay = async () => {
+    if (sending || !selected) return;
+    setSending(true);
+    setAlert([]);
+    if (!(await saveMethod())) {
+      setSending(false);
+      return;
+    }
+    const response = await handlePayment({ input: { orderId } });
+    const payload = response?.handlePayment;
+    if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
+      followPaymentRedirect(payload.redirectUrl);
+      return;
+    }
+    setAlert(payload?.errors.length ? payload.errors.map((error) => error.message) : [failure]);
+    setSending(false);
+  };
+
+  /** Cancels the order once the customer confirms `question`; answers whether it was cancelled. */
+  const cancel = async (question: string): Promise<boolean> => {
+    if (sending || !window.confirm(question)) return false;
+    setSending(true);
+    setAlert([]);
+    const response = await cancelOrder({ input: { orderId } });
+    const errors = response ? response.cancelOrder.errors : [{ message: failure }];
+    setSending(false);
+    if (errors.length > 0) {
+      setAlert(errors.map((error) => error.message));
+      return false;
+    }
+    return true;
+  };
+
+  return { selected, setSelected, sending, alert, changeOnly, pay, cancel };
+}
