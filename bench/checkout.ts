@@ -1,18 +1,13 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import pino from 'pino';
-import { readGatewayConfig, storeApiTarget } from '../gateway/src/config';
-import { createGateway } from '../gateway/src/yoga';
 import { readStoreApiConfig } from '../store-api/src/config';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
 import { PAYMENT_METHOD_ID } from '../store-api/src/seed/reference-data';
+import { closedLoop, startGatewayServer, writeResultsSection, type Stats } from './support';
 
 // `npm run bench` (last): the cart and the checkout through the GraphQL gateway over loopback HTTP, on a
 // freshly seeded shop of its own (carts and orders are written). Every simulated shopper keeps its own
@@ -67,43 +62,6 @@ class Shopper {
   }
 }
 
-interface Stats {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** `workers` loops, each with its own state, run `unit` back to back for `seconds`. */
-async function closedLoop<S>(makeState: () => S, unit: (state: S, n: number) => Promise<void>, workers: number, seconds: number): Promise<Stats> {
-  const samples: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      const state = makeState();
-      for (let n = 0; performance.now() < deadline; n++) {
-        const t = performance.now();
-        try {
-          await unit(state, n);
-          samples.push(performance.now() - t);
-        } catch (error) {
-          if (errors === 0) log(`bench: first error: ${(error as Error).message}`);
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
-  return { requestsPerSecond: samples.length / elapsed, p50: percentile(samples, 50), p99: percentile(samples, 99), errors };
-}
-
 function guestInput(n: number): Record<string, unknown> {
   const address = { firstName: 'Bench', lastName: `Kunde ${n}`, street: `Bahnhofstrasse ${n + 1}`, zipcode: '8001', city: 'Zürich', countryId: COUNTRY_CH_ID };
   return { guest: true, email: `bench-${n}@example.ch`, firstName: 'Bench', lastName: `Kunde ${n}`, billingAddress: address, acceptedDataProtection: true };
@@ -111,15 +69,7 @@ function guestInput(n: number): Record<string, unknown> {
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 const shop = await startEmbeddedStoreApi(readStoreApiConfig({ ...process.env, DATA_DIR }), log);
-const server = await new Promise<ServerType>((resolve) => {
-  const app = new Hono();
-  const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  app.on(['GET', 'POST'], '/graphql', (c) => gateway.fetch(c.req.raw));
-  app.route('/', shop.app);
-});
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const config = readGatewayConfig({ NODE_ENV: 'production' }, shop.config.accessKey);
-const gateway = createGateway({ config, target: storeApiTarget(config, { app: shop.app, config: shop.config }, { publicOrigin: origin }), logger: pino({ level: 'warn' }) });
+const { origin, close } = await startGatewayServer(shop);
 
 // Deliverable, in-stock single products (no variants, no Click & Collect only, no downloads).
 const productIds = shop.db
@@ -146,9 +96,9 @@ try {
   };
   const filledShopper = (): Shopper => new Shopper(origin);
   for (const connections of [1, 10]) {
-    await closedLoop(filledShopper, addToCart, connections, WARM_UP);
+    await closedLoop(addToCart, connections, WARM_UP, filledShopper);
     log(`bench: addToCart · ${connections} connection(s) · ${DURATION} s`);
-    rows.push({ what: 'addToCart mutation', connections, ...(await closedLoop(filledShopper, addToCart, connections, DURATION)) });
+    rows.push({ what: 'addToCart mutation', connections, ...(await closedLoop(addToCart, connections, DURATION, filledShopper)) });
   }
   // Carts of five lines, filled before the loop starts.
   const cartShoppers: Shopper[] = [];
@@ -160,9 +110,9 @@ try {
   let next = 0;
   const cartShopper = (): Shopper => cartShoppers[next++ % cartShoppers.length]!;
   for (const connections of [1, 10]) {
-    await closedLoop(cartShopper, readCart, connections, WARM_UP);
+    await closedLoop(readCart, connections, WARM_UP, cartShopper);
     log(`bench: cart query · ${connections} connection(s) · ${DURATION} s`);
-    rows.push({ what: 'cart query (5 lines)', connections, ...(await closedLoop(cartShopper, readCart, connections, DURATION)) });
+    rows.push({ what: 'cart query (5 lines)', connections, ...(await closedLoop(readCart, connections, DURATION, cartShopper)) });
   }
 
   // 200 guest checkouts at once, each order submitted twice with one key.
@@ -215,18 +165,10 @@ try {
     `- verdict: ${ordersAfter - ordersBefore === CHECKOUTS && distinctPlaced === CHECKOUTS && perCustomer === 1 ? '**nothing lost, nothing duplicated**' : '**MISMATCH — see the counts above**'}.`,
     '',
   ];
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  let kept = previous;
-  const start = previous.indexOf(SECTION_MARK);
-  if (start >= 0) {
-    const after = previous.indexOf('<!-- ', start + SECTION_MARK.length);
-    kept = `${previous.slice(0, start).trimEnd()}${after >= 0 ? `\n\n${previous.slice(after)}` : ''}`;
-  }
-  writeFileSync(file, `${kept.trimEnd()}\n\n${lines.join('\n')}`);
-  log(`bench: wrote the checkout section to ${file.pathname}`);
+  const written = writeResultsSection(SECTION_MARK, lines.join('\n'));
+  log(`bench: wrote the checkout section to ${written}`);
 } finally {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
   shop.close();
 }
 process.exit(0);

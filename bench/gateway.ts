@@ -1,16 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import pino from 'pino';
-import { readGatewayConfig, storeApiTarget } from '../gateway/src/config';
-import { createGateway, type Gateway } from '../gateway/src/yoga';
+import type { Gateway } from '../gateway/src/yoga';
 import { readStoreApiConfig } from '../store-api/src/config';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../store-api/src/embedded';
 import { LISTING_QUERY, PRODUCT_PAGE_QUERY } from './gateway-queries';
+import { closedLoop, startGatewayServer, writeResultsSection, type Stats } from './support';
 
 // `npm run bench` (after bench/run.ts): the GraphQL gateway against the embedded Store API on the seeded
 // shop. For the product-page query and a 24-product listing query it measures the gateway (in process
@@ -37,47 +31,12 @@ interface UpstreamCall {
   body: string | undefined;
 }
 
-interface Stats {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 interface Row extends Stats {
   query: string;
   route: 'gateway' | 'Store API direct';
   transport: string;
   connections: number;
   storeCalls: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** A closed loop: `connections` workers each run `unit` back to back for `seconds`. */
-async function closedLoop(unit: () => Promise<void>, connections: number, seconds: number): Promise<Stats> {
-  const samples: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        try {
-          await unit();
-          samples.push(performance.now() - t);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
-  return { requestsPerSecond: samples.length / elapsed, p50: percentile(samples, 50), p99: percentile(samples, 99), errors };
 }
 
 /** The embedded Store API's app.fetch, recording the calls the gateway makes. */
@@ -210,15 +169,7 @@ function report(rows: Row[]): string {
 
 const shop = await startEmbeddedStoreApi(readStoreApiConfig({ ...process.env, DATA_DIR: join(BENCH_ROOT, 'default') }), log);
 const backEnd = recordingBackEnd(shop);
-const server = await new Promise<ServerType>((resolve) => {
-  const app = new Hono();
-  const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  app.on(['GET', 'POST'], '/graphql', (c) => gateway.fetch(c.req.raw));
-  app.route('/', shop.app);
-});
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const config = readGatewayConfig({ NODE_ENV: 'production' }, shop.config.accessKey);
-const gateway = createGateway({ config, target: storeApiTarget(config, backEnd, { publicOrigin: origin }), logger: pino({ level: 'warn' }) });
+const { gateway, origin, close } = await startGatewayServer(shop, backEnd);
 
 try {
   const found = await gateway.fetch(
@@ -234,13 +185,10 @@ try {
     ...(await benchQuery('product page', PRODUCT_PAGE_QUERY, { id: productId }, { gateway, shop, backEnd, origin })),
     ...(await benchQuery('listing, 24 products', LISTING_QUERY, { categoryId: LISTING_CATEGORY }, { gateway, shop, backEnd, origin })),
   ];
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const kept = previous.includes(SECTION_MARK) ? previous.slice(0, previous.indexOf(SECTION_MARK)) : previous;
-  writeFileSync(file, `${kept.trimEnd()}\n\n${report(rows)}`);
-  log(`bench: appended the gateway section to ${file.pathname}`);
+  const written = writeResultsSection(SECTION_MARK, report(rows));
+  log(`bench: appended the gateway section to ${written}`);
 } finally {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
   shop.close();
 }
 process.exit(0);

@@ -9,6 +9,7 @@ import { readStoreApiConfig } from '../store-api/src/config';
 import { openDatabase } from '../store-api/src/db/connection';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../store-api/src/embedded';
 import { seedShop } from '../store-api/src/seed';
+import { percentile } from './support';
 
 // `npm run bench`: the embedded Store API on loopback HTTP (production mode), measured with autocannon on
 // a 24-product listing with aggregations and a product detail, for the seeded shop and for a 20,000-product
@@ -71,10 +72,6 @@ async function findTarget(shop: EmbeddedStoreApi): Promise<Target> {
   }
   if (!best) throw new Error('bench: no category with products');
   return best;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 /** The listing through app.fetch: no TCP, no HTTP parsing — the cost of the Store API itself. */

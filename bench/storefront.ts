@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
 // (`tsx server/index.ts`, NODE_ENV=production) as a child process on a free loopback port, with a data folder
@@ -329,17 +330,8 @@ try {
     await checkPageCache(origin, page, cookie);
     for (const visitor of ['anonymous', 'session'] as const) rows.push(...(await measureSsr(origin, page, visitor, cookie)));
   }
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  let kept = previous;
-  const start = previous.indexOf(SECTION_MARK);
-  if (start >= 0) {
-    // Only this section goes; anything after it (another bench's section) stays.
-    const next = previous.indexOf('<!-- ', start + SECTION_MARK.length);
-    kept = `${previous.slice(0, start).trimEnd()}${next >= 0 ? `\n\n${previous.slice(next)}` : ''}`;
-  }
-  writeFileSync(file, `${kept.trimEnd()}\n\n${report(pages, rows, shipped)}`);
-  log(`bench: appended the storefront section to ${file.pathname}`);
+  const written = writeResultsSection(SECTION_MARK, report(pages, rows, shipped));
+  log(`bench: appended the storefront section to ${written}`);
   for (const s of shipped) log(`bench: ${s.page}: ${s.files} JavaScript file(s), ${kb(s.gzipBytes)} KB gzip`);
 } finally {
   await stopServer(child);

@@ -33,13 +33,13 @@ try {
 }
 app.route('/', embedded.app);
 // Invoices and digital products of the account area, fetched with the shopper's HttpOnly session (issue 6).
-mountAccountFiles(app, { target: storeApiTarget(readGatewayConfig(process.env, embedded.config.accessKey), embedded, { publicOrigin }), logger });
+// The Store API the gateway uses (the embedded one in process unless STORE_API_URL), for the routes that call it directly.
+const storeApi = storeApiTarget(readGatewayConfig(process.env, embedded.config.accessKey), embedded, { publicOrigin });
+mountAccountFiles(app, { target: storeApi, logger });
 mountSitemap(app, {
-  // The sitemap reads the SEO URLs from the Store API the gateway uses: the embedded one in process unless STORE_API_URL.
-  storeApi: process.env.STORE_API_URL
-    ? (path, init) => fetch(`${process.env.STORE_API_URL!.replace(/\/$/, '')}${path.replace(/^\/store-api/, '')}`, init)
-    : async (path, init) => embedded.app.fetch(new Request(new URL(path, publicOrigin), init)),
-  accessKey: process.env.STORE_API_ACCESS_KEY || embedded.config.accessKey,
+  // The sitemap reads the SEO URLs from that Store API.
+  storeApi: (path, init) => storeApi.fetch(new Request(`${storeApi.baseUrl}${path.replace(/^\/store-api/, '')}`, init)),
+  accessKey: storeApi.accessKey,
   languageIdOf: async (locale) => {
     const response = await gateway.fetch(
       new Request(new URL('/graphql', publicOrigin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ languages { id locale } }' }) }),

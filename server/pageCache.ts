@@ -12,11 +12,11 @@ import { splitLocalePath } from '../storefront/i18n/locales';
  */
 
 /** The session cookie of the shop: a request that carries it sees its own cart, login, prices. */
-export const SESSION_COOKIE = 'sw-context-token';
+const SESSION_COOKIE = 'sw-context-token';
 
-export const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
-export const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
-export const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
+const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
+const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The answer headers of a cacheable page: shared caches may keep it 60 s, browsers revalidate; per cookie. */
 export const CACHEABLE_CACHE_CONTROL = (ttlSeconds: number): string => `public, max-age=0, s-maxage=${ttlSeconds}`;

@@ -4,19 +4,16 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { renderPage } from 'vike/server';
 import type { Gateway } from '../gateway/src/yoga';
-import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie, splitLocalePath } from '../storefront/i18n/locales';
+import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { mountCartForms } from './cartForms';
+import { callGateway } from './gatewayCall';
 import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
 /** What a render without an HTTP response (no page for the URL) leaves: Hono's own 404. */
 const NO_PAGE: RenderedPage = { status: 404, headers: [], body: '' };
-
-/** Request headers the in-process GraphQL call carries over from the shopper's request. */
-const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
 
 /**
  * Mounts the SSR storefront (Vike, built into dist/ by `npm run build`) as the last routes of the app:
@@ -67,17 +64,9 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
       let operations = 0;
       const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
         operations += 1;
-        const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
-        for (const name of FORWARDED_HEADERS) {
-          const value = request.headers.get(name);
-          if (value) headers.set(name, value);
-        }
-        headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
-        const response = await options.gateway.fetch(
-          new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }),
-        );
-        gatewayCookies.push(...response.headers.getSetCookie());
-        return (await response.json()) as GraphQLPayload;
+        const { payload, setCookies } = await callGateway(options.gateway, request, operation);
+        gatewayCookies.push(...setCookies);
+        return payload;
       };
       const pageContext = await renderPage({
         urlOriginal: request.url,

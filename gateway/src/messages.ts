@@ -142,7 +142,7 @@ export const SHOP_ERROR_MESSAGES = {
 export type ShopErrorCode = keyof typeof SHOP_ERROR_MESSAGES;
 
 /** What went wrong with one input field (the detail after "field - "), SPEC §5 wording. */
-export const FIELD_PROBLEMS = {
+const FIELD_PROBLEMS = {
   required: { de: 'Der Wert ist erforderlich', it: 'Il valore è obbligatorio', fr: 'La valeur est obligatoire' },
   tooLong: {
     de: 'Der Wert ist zu lang (höchstens {max} Zeichen)',
@@ -248,7 +248,7 @@ const FIELD_LABELS: Record<string, Texts> = {
   idempotencyKey: { de: 'Bestellschlüssel', it: 'Chiave dell’ordine', fr: 'Clé de commande' },
 };
 
-export function fieldLabel(locale: Locale, field: string): string {
+function fieldLabel(locale: Locale, field: string): string {
   const last = field.split('.').pop() ?? field;
   return FIELD_LABELS[last]?.[locale] ?? last;
 }

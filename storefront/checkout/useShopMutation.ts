@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation } from 'react-relay/hooks';
+import { graphql, useMutation } from 'react-relay/hooks';
 import type { GraphQLTaggedNode, MutationParameters, SelectorStoreUpdater } from 'relay-runtime';
 
 /**
@@ -30,3 +30,12 @@ export function useShopMutation<T extends MutationParameters>(
 export function unavailableError(message: string) {
   return { code: 'UNAVAILABLE', message, field: null } as const;
 }
+
+/** The fields every mutation reads of its `errors`; spread unmasked (`...useShopMutation_error @relay(mask: false)`). */
+export const shopErrorFields = graphql`
+  fragment useShopMutation_error on ShopError {
+    code
+    message
+    field
+  }
+`;

@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, addressValuesOf, checkAccountAddress, type AccountProblems } from '../forms/accountForms';
-import { addressInput, emptyAddress, firstProblemField, type AddressValues } from '../forms/checkoutForms';
+import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, checkAccountAddress, type AccountProblems } from '../forms/accountForms';
+import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues } from '../forms/checkoutForms';
 import type { AccountAddresses_countries$key } from './__generated__/AccountAddresses_countries.graphql';
 import type { AccountAddresses_customer$key } from './__generated__/AccountAddresses_customer.graphql';
 import type { AccountAddressesCreateMutation } from './__generated__/AccountAddressesCreateMutation.graphql';
@@ -37,15 +37,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
       fragment AccountAddresses_customer on Customer {
         addresses {
           id
-          salutationId
-          firstName
-          lastName
-          company
-          street
-          zipcode
-          city
-          countryId
-          phoneNumber
+          ...AddressForm_values @relay(mask: false)
           ...AddressView_address
         }
         defaultBillingAddress {
@@ -86,9 +78,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
           id
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -100,9 +90,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
           id
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -111,9 +99,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     mutation AccountAddressesDeleteMutation($input: DeleteAddressInput!) {
       deleteAddress(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -122,9 +108,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     mutation AccountAddressesSetDefaultMutation($input: SetDefaultAddressInput!) {
       setDefaultAddress(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -36,9 +36,7 @@ export function AccountPayment({ customer: customerKey, methods, refresh }: Acco
     mutation AccountPaymentMutation($input: SetPaymentMethodInput!) {
       setDefaultPaymentMethod(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -100,9 +100,7 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
     mutation AccountProfileSaveMutation($input: ChangeProfileInput!) {
       changeProfile(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -123,9 +121,7 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
     mutation AccountProfileEmailMutation($input: ChangeEmailInput!) {
       changeEmail(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -148,9 +144,7 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
     mutation AccountProfilePasswordMutation($input: ChangePasswordInput!) {
       changePassword(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -6,6 +6,21 @@ import type { AddressForm_salutations$key } from './__generated__/AddressForm_sa
 import { SelectField, TextField } from './CheckoutField';
 import styles from './AddressForm.module.css';
 
+/** The fields an address form edits, as the gateway answers them (spread unmasked; see addressValuesOf). */
+export const addressValuesFields = graphql`
+  fragment AddressForm_values on Address {
+    salutationId
+    firstName
+    lastName
+    company
+    street
+    zipcode
+    city
+    countryId
+    phoneNumber
+  }
+`;
+
 interface AddressFormProps {
   /** the address's field path prefix: "billingAddress" or "shippingAddress" */
   prefix: string;

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useShopMutation } from '../checkout/useShopMutation';
-import { addressInput, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../forms/checkoutForms';
+import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
+import { addressFieldPaths, addressInput, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../forms/checkoutForms';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import type { CheckoutAddresses_checkout$data, CheckoutAddresses_checkout$key } from './__generated__/CheckoutAddresses_checkout.graphql';
@@ -14,23 +14,10 @@ import styles from './CheckoutSteps.module.css';
 
 type StoredAddress = NonNullable<CheckoutAddresses_checkout$data['billingAddress']>;
 
-const FIELD_ORDER = ['billingAddress', 'shippingAddress'].flatMap((prefix) =>
-  ['salutationId', 'company', 'firstName', 'lastName', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'].map((name) => `${prefix}.${name}`),
-);
+const FIELD_ORDER = [...addressFieldPaths('billingAddress'), ...addressFieldPaths('shippingAddress')];
 
 function valuesOf(address: StoredAddress | null | undefined, countryId: string): AddressValues {
-  if (!address) return emptyAddress(countryId);
-  return {
-    salutationId: address.salutationId ?? '',
-    firstName: address.firstName,
-    lastName: address.lastName,
-    company: address.company ?? '',
-    street: address.street,
-    zipcode: address.zipcode,
-    city: address.city,
-    countryId: address.countryId,
-    phoneNumber: address.phoneNumber ?? '',
-  };
+  return address ? addressValuesOf(address) : emptyAddress(countryId);
 }
 
 const sameValues = (a: AddressValues, b: AddressValues) => JSON.stringify(a) === JSON.stringify(b);
@@ -52,28 +39,12 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
       fragment CheckoutAddresses_checkout on Checkout {
         billingAddress {
           id
-          salutationId
-          firstName
-          lastName
-          company
-          street
-          zipcode
-          city
-          countryId
-          phoneNumber
+          ...AddressForm_values @relay(mask: false)
           ...AddressView_address
         }
         shippingAddress {
           id
-          salutationId
-          firstName
-          lastName
-          company
-          street
-          zipcode
-          city
-          countryId
-          phoneNumber
+          ...AddressForm_values @relay(mask: false)
           ...AddressView_address
         }
       }
@@ -94,9 +65,7 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
     mutation CheckoutAddressesMutation($input: SetAddressesInput!) {
       setAddresses(input: $input) {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -131,7 +100,7 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
         ? { addressId: shippingAddress.id }
         : { address: addressInput(shipping) };
     const response = await setAddresses({ input: { billing: billingChoice, shipping: shippingChoice } });
-    const errors = response ? response.setAddresses.errors : [{ code: 'UNAVAILABLE', message: unavailableMessage, field: null }];
+    const errors = response ? response.setAddresses.errors : [unavailableError(unavailableMessage)];
     if (errors.length > 0) {
       const { byField, general } = splitShopErrors(errors, new Set(FIELD_ORDER));
       setServerErrors(byField);

@@ -44,13 +44,8 @@ interface TextFieldProps {
 /** A labelled input with its message beside it (aria-invalid, aria-describedby). */
 export function TextField({ field, label, value, onChange, message, type = 'text', autoComplete, required = false, inputMode, maxLength, hint }: TextFieldProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, message ? `${id}-message` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <LabelledField id={id} label={label} required={required} hint={hint} message={message}>
       <input
         id={id}
         className={styles.input}
@@ -63,9 +58,27 @@ export function TextField({ field, label, value, onChange, message, type = 'text
         maxLength={maxLength}
         required={required}
         aria-invalid={message ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, hint, message)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
+    </LabelledField>
+  );
+}
+
+/** The ids of a field's hint and message, for aria-describedby. */
+function describedBy(id: string, hint: ReactNode, message: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, message ? `${id}-message` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** The label (with its required mark) above a control, and its hint and message below. */
+function LabelledField({ id, label, required, hint, message, children }: { id: string; label: string; required: boolean; hint?: ReactNode; message?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}
@@ -96,11 +109,7 @@ interface SelectFieldProps {
 export function SelectField({ field, label, value, onChange, options, message, required = false, autoComplete, placeholder }: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <LabelledField id={id} label={label} required={required} message={message}>
       <select
         id={id}
         className={styles.input}
@@ -110,7 +119,7 @@ export function SelectField({ field, label, value, onChange, options, message, r
         required={required}
         autoComplete={autoComplete}
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
+        aria-describedby={describedBy(id, null, message)}
         onChange={(event) => onChange(event.target.value)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -120,12 +129,7 @@ export function SelectField({ field, label, value, onChange, options, message, r
           </option>
         ))}
       </select>
-      {message ? (
-        <p id={`${id}-message`} className={styles.message}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    </LabelledField>
   );
 }
 

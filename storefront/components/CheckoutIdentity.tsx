@@ -2,8 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
+import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
+import { registerErrorField } from '../forms/accountForms';
 import {
+  addressFieldPaths,
   checkLogin,
   checkRegistration,
   emptyRegistration,
@@ -31,11 +33,11 @@ const REGISTRATION_FIELD_ORDER = [
   'email',
   'password',
   'passwordConfirmation',
-  ...['billingAddress', 'shippingAddress'].flatMap((prefix) => ['salutationId', 'company', 'firstName', 'lastName', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'].map((name) => `${prefix}.${name}`)),
+  ...addressFieldPaths('billingAddress'),
+  ...addressFieldPaths('shippingAddress'),
   'acceptedDataProtection',
 ];
 const LOGIN_FIELDS = ['login.email', 'login.password'];
-const OWN_NAME_FIELDS = new Set(['salutationId', 'firstName', 'lastName']);
 
 interface CheckoutIdentityProps {
   viewer: CheckoutIdentity_viewer$key | null;
@@ -72,9 +74,7 @@ export function CheckoutIdentity({ viewer: viewerKey, countries, salutations, de
     mutation CheckoutIdentityLogoutMutation {
       logout {
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -130,9 +130,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
           id
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -144,9 +142,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
           id
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -159,7 +155,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
     const mapped = errors.map((error) => {
       if (!error.field) return error;
       if (mode === 'login') return error.field.startsWith('login.') ? error : { ...error, field: `login.${error.field}` };
-      return OWN_NAME_FIELDS.has(error.field) ? { ...error, field: `billingAddress.${error.field}` } : error;
+      return { ...error, field: registerErrorField(error.field) };
     });
     const { byField, general } = splitShopErrors(mapped, new Set(fields));
     setServerErrors(byField);
@@ -179,7 +175,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
       return;
     }
     const response = await runLogin({ input: { email: login.email.trim(), password: login.password } });
-    const errors = response ? response.login.errors : [{ code: 'UNAVAILABLE', message: unavailableMessage, field: null }];
+    const errors = response ? response.login.errors : [unavailableError(unavailableMessage)];
     if (errors.length > 0) return showErrors(errors, LOGIN_FIELDS);
     await mergeLocalWishlist();
     await onChanged();
@@ -197,7 +193,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
       return;
     }
     const response = await runRegister({ input: registerInput(registration, mode) });
-    const errors = response ? response.register.errors : [{ code: 'UNAVAILABLE', message: unavailableMessage, field: null }];
+    const errors = response ? response.register.errors : [unavailableError(unavailableMessage)];
     if (errors.length > 0) return showErrors(errors, REGISTRATION_FIELD_ORDER);
     await onChanged();
   };

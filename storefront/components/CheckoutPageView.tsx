@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { graphql, useFragment } from 'react-relay/hooks';
+import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
+import { cartChangedElsewhere } from '../cart/cartCount';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
-import { useShopMutation } from '../checkout/useShopMutation';
+import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
 import type { ShopErrorData } from '../forms/checkoutForms';
 import { contentPagePath } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
@@ -135,9 +136,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           }
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -153,9 +152,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           }
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -170,13 +167,12 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           }
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
   `);
+  const environment = useRelayEnvironment();
   const [placeOrder] = useShopMutation<CheckoutPageViewPlaceOrderMutation>(graphql`
     mutation CheckoutPageViewPlaceOrderMutation($input: PlaceOrderInput!) {
       placeOrder(input: $input) {
@@ -186,9 +182,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           orderNumber
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -210,7 +204,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
   };
 
   const afterChoice = async (errors: readonly ShopErrorData[] | null) => {
-    if (errors === null) return showErrors([{ code: 'UNAVAILABLE', message: unavailable }]);
+    if (errors === null) return showErrors([unavailableError(unavailable)]);
     if (errors.length > 0) return showErrors(errors);
     setFieldErrors({});
     setAlert([]);
@@ -291,9 +285,11 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
       // A refusal (terms, pharmacy, …) created nothing: the corrected order is a new request. After a failure
       // without an answer the order may exist: the retry keeps the key and gets that order back.
       if (response) idempotencyKey.current = null;
-      showErrors(response?.placeOrder.errors.length ? response.placeOrder.errors : [{ code: 'UNAVAILABLE', message: unavailable }]);
+      showErrors(response?.placeOrder.errors.length ? response.placeOrder.errors : [unavailableError(unavailable)]);
       return;
     }
+    // The order emptied the cart: the header badge says so at once (the success page does not read the cart).
+    cartChangedElsewhere(environment, 0);
     await navigate(localizedPath(`/checkout/success/${order.orderId}`, locale));
   };
 

@@ -36,9 +36,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           loggedIn
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

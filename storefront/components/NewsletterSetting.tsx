@@ -43,9 +43,7 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
       subscribeNewsletter(input: $input) {
         status
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }
@@ -55,9 +53,7 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
       unsubscribeNewsletter(input: $input) {
         status
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -7,6 +7,20 @@ import type { NewsletterSignupMutation } from './__generated__/NewsletterSignupM
 import { useNotifications } from './Notifications';
 import styles from './NewsletterSignup.module.css';
 
+/** subscribeNewsletter (double opt-in), also sent by the form of /newsletter-subscribe. */
+export const subscribeNewsletterMutation = graphql`
+  mutation NewsletterSignupMutation($input: SubscribeNewsletterInput!) {
+    subscribeNewsletter(input: $input) {
+      status
+      errors {
+        code
+        message
+        field
+      }
+    }
+  }
+`;
+
 /**
  * The footer's newsletter form. The email is checked in the browser (SPEC §5), then subscribeNewsletter
  * (double opt-in, SPEC §4): a confirmation mail follows, whose link leads to /newsletter-subscribe.
@@ -16,18 +30,7 @@ export function NewsletterSignup() {
   const { t: tCustomer } = useTranslation('customer');
   const { notify } = useNotifications();
   const [serverProblem, setServerProblem] = useState<string | undefined>();
-  const [run, sending] = useShopMutation<NewsletterSignupMutation>(graphql`
-    mutation NewsletterSignupMutation($input: SubscribeNewsletterInput!) {
-      subscribeNewsletter(input: $input) {
-        status
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
+  const [run, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<FieldProblem | undefined>();
   const id = useId();

@@ -1,10 +1,41 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { followPaymentRedirect, isFollowableUrl } from '../checkout/paymentRedirect';
 import { useShopMutation } from '../checkout/useShopMutation';
 import type { OrderPaymentRetryCancelMutation } from './__generated__/OrderPaymentRetryCancelMutation.graphql';
 import type { OrderPaymentRetryChangeMethodMutation } from './__generated__/OrderPaymentRetryChangeMethodMutation.graphql';
 import type { OrderPaymentRetryHandlePaymentMutation } from './__generated__/OrderPaymentRetryHandlePaymentMutation.graphql';
+
+/** What handlePayment answered: the provider's (or the paid page's) URL to follow, or the messages to show. */
+export type PaymentStart = { redirectUrl: string } | { errors: string[] };
+
+/**
+ * handlePayment for an order (SPEC §4 Order payment), shared by the success page's automatic start and
+ * the retry of an unpaid order. Only an http(s) redirect counts as started; `failure` is the message when
+ * the gateway could not be reached.
+ */
+export function useStartPayment(failure: string): (orderId: string) => Promise<PaymentStart> {
+  const [handlePayment] = useShopMutation<OrderPaymentRetryHandlePaymentMutation>(graphql`
+    mutation OrderPaymentRetryHandlePaymentMutation($input: HandlePaymentInput!) {
+      handlePayment(input: $input) {
+        redirectUrl
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  return useCallback(
+    async (orderId: string) => {
+      const payload = (await handlePayment({ input: { orderId } }))?.handlePayment;
+      if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) return { redirectUrl: payload.redirectUrl };
+      return { errors: payload?.errors.length ? payload.errors.map((error) => error.message) : [failure] };
+    },
+    [handlePayment, failure],
+  );
+}
 
 interface OrderPaymentRetryOptions {
   /** the order's id for the mutations */
@@ -41,18 +72,7 @@ export function useOrderPaymentRetry({ orderId, currentMethodId, failure }: Orde
       }
     }
   `);
-  const [handlePayment] = useShopMutation<OrderPaymentRetryHandlePaymentMutation>(graphql`
-    mutation OrderPaymentRetryHandlePaymentMutation($input: HandlePaymentInput!) {
-      handlePayment(input: $input) {
-        redirectUrl
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
+  const startPayment = useStartPayment(failure);
   const [cancelOrder] = useShopMutation<OrderPaymentRetryCancelMutation>(graphql`
     mutation OrderPaymentRetryCancelMutation($input: CancelOrderInput!) {
       cancelOrder(input: $input) {
@@ -106,13 +126,12 @@ export function useOrderPaymentRetry({ orderId, currentMethodId, failure }: Orde
       setSending(false);
       return;
     }
-    const response = await handlePayment({ input: { orderId } });
-    const payload = response?.handlePayment;
-    if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
-      followPaymentRedirect(payload.redirectUrl);
+    const started = await startPayment(orderId);
+    if ('redirectUrl' in started) {
+      followPaymentRedirect(started.redirectUrl);
       return;
     }
-    setAlert(payload?.errors.length ? payload.errors.map((error) => error.message) : [failure]);
+    setAlert(started.errors);
     setSending(false);
   };
 

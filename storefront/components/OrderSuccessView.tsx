@@ -2,12 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { followPaymentRedirect, isFollowableUrl } from '../checkout/paymentRedirect';
-import { useShopMutation } from '../checkout/useShopMutation';
+import { followPaymentRedirect } from '../checkout/paymentRedirect';
 import { localizedPath } from '../i18n/locales';
 import type { OrderSuccessView_order$key } from './__generated__/OrderSuccessView_order.graphql';
-import type { OrderSuccessViewHandlePaymentMutation } from './__generated__/OrderSuccessViewHandlePaymentMutation.graphql';
 import { CheckoutAlert } from './CheckoutField';
+import { useStartPayment } from './OrderPaymentRetry';
 import { OrderSummary } from './OrderSummary';
 import { PaymentCountdown } from './PaymentCountdown';
 import styles from './OrderPages.module.css';
@@ -41,18 +40,7 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
     `,
     orderKey,
   );
-  const [handlePayment] = useShopMutation<OrderSuccessViewHandlePaymentMutation>(graphql`
-    mutation OrderSuccessViewHandlePaymentMutation($input: HandlePaymentInput!) {
-      handlePayment(input: $input) {
-        redirectUrl
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
+  const startPayment = useStartPayment(t('errors.unavailable'));
   const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const left = useRef(false);
@@ -61,17 +49,16 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
   useEffect(() => {
     if (!payable || startedPayments.has(order.orderId)) return;
     startedPayments.add(order.orderId);
-    void handlePayment({ input: { orderId: order.orderId } }).then((response) => {
-      const payload = response?.handlePayment;
-      if (payload && payload.errors.length === 0 && payload.redirectUrl && isFollowableUrl(payload.redirectUrl)) {
-        setRedirectUrl(payload.redirectUrl);
+    void startPayment(order.orderId).then((started) => {
+      if ('redirectUrl' in started) {
+        setRedirectUrl(started.redirectUrl);
         return;
       }
       // A later visit may try again (the unpaid page offers it too).
       startedPayments.delete(order.orderId);
-      setErrors(payload?.errors.length ? payload.errors.map((error) => error.message) : [t('errors.unavailable')]);
+      setErrors(started.errors);
     });
-  }, [payable, order.orderId, handlePayment, t]);
+  }, [payable, order.orderId, startPayment]);
 
   const onElapsed = useCallback((url: string) => {
     if (left.current) return;

@@ -21,8 +21,9 @@ interface SummaryLine {
   readonly promotionCode?: string | null;
 }
 
+/** What both fragments select, plus whether the shipping row shows. */
 interface SummaryData {
-  lines: readonly SummaryLine[];
+  lineItems: readonly SummaryLine[];
   positionPrice: number;
   shippingCosts: number;
   totalPrice: number;
@@ -66,20 +67,7 @@ export function CartSummary({ cart: cartKey, title }: { cart: OrderSummary_cart$
     `,
     cartKey,
   );
-  return (
-    <SummaryTable
-      title={title}
-      data={{
-        lines: cart.lineItems,
-        positionPrice: cart.positionPrice,
-        shippingCosts: cart.shippingCosts,
-        totalPrice: cart.totalPrice,
-        taxes: cart.taxes,
-        withShipping: !cart.isVirtual,
-        expectedDelivery: cart.expectedDelivery,
-      }}
-    />
-  );
+  return <SummaryTable title={title} data={{ ...cart, withShipping: !cart.isVirtual }} />;
 }
 
 /** A placed order's items and totals (success, paid and unpaid pages). */
@@ -115,20 +103,7 @@ export function OrderSummary({ order: orderKey, title }: { order: OrderSummary_o
     orderKey,
   );
   const virtual = order.lineItems.every((line) => line.type !== 'PRODUCT' || line.isDownload);
-  return (
-    <SummaryTable
-      title={title}
-      data={{
-        lines: order.lineItems,
-        positionPrice: order.positionPrice,
-        shippingCosts: order.shippingCosts,
-        totalPrice: order.totalPrice,
-        taxes: order.taxes,
-        withShipping: !virtual || order.shippingCosts > 0,
-        expectedDelivery: order.expectedDelivery,
-      }}
-    />
-  );
+  return <SummaryTable title={title} data={{ ...order, withShipping: !virtual || order.shippingCosts > 0 }} />;
 }
 
 function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
@@ -159,7 +134,7 @@ function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
           </tr>
         </thead>
         <tbody>
-          {data.lines.map((line) => (
+          {data.lineItems.map((line) => (
             <tr key={line.id}>
               <th scope="row" className={styles.label}>
                 {line.label}

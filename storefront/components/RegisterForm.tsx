@@ -53,9 +53,7 @@ export function RegisterForm({ query }: { query: RegisterForm_query$key }) {
           email
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -1,4 +1,4 @@
-import { addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
+import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from './fieldRules';
 
 /**
@@ -103,7 +103,7 @@ export const REGISTER_FIELD_ORDER = [
   'email',
   'password',
   'passwordConfirmation',
-  ...['salutationId', 'company', 'firstName', 'lastName', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'].map((name) => `billingAddress.${name}`),
+  ...addressFieldPaths('billingAddress'),
   'acceptedDataProtection',
 ];
 
@@ -235,29 +235,4 @@ export function addressErrorField(field: string): string {
   return field.startsWith(`${ADDRESS_PREFIX}.`) ? field : `${ADDRESS_PREFIX}.${field}`;
 }
 
-export const ADDRESS_FIELD_ORDER = ['salutationId', 'company', 'firstName', 'lastName', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'].map((name) => `${ADDRESS_PREFIX}.${name}`);
-
-/** An address as the gateway answers it, as the form edits it. */
-export function addressValuesOf(address: {
-  readonly salutationId?: string | null;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly company?: string | null;
-  readonly street: string;
-  readonly zipcode: string;
-  readonly city: string;
-  readonly countryId: string;
-  readonly phoneNumber?: string | null;
-}): AddressValues {
-  return {
-    salutationId: address.salutationId ?? '',
-    firstName: address.firstName,
-    lastName: address.lastName,
-    company: address.company ?? '',
-    street: address.street,
-    zipcode: address.zipcode,
-    city: address.city,
-    countryId: address.countryId,
-    phoneNumber: address.phoneNumber ?? '',
-  };
-}
+export const ADDRESS_FIELD_ORDER = addressFieldPaths(ADDRESS_PREFIX);

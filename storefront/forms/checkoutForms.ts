@@ -32,6 +32,36 @@ export interface RegistrationValues {
 /** Field path → the failed rule. Empty when the form may be sent. */
 export type FieldProblems = Record<string, FieldProblem>;
 
+/** An address form's fields in the order they are shown, as paths ("billingAddress.zipcode"). */
+export function addressFieldPaths(prefix: string): string[] {
+  return ['salutationId', 'company', 'firstName', 'lastName', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'].map((name) => `${prefix}.${name}`);
+}
+
+/** An address as the gateway answers it, as the form edits it. */
+export function addressValuesOf(address: {
+  readonly salutationId?: string | null;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly company?: string | null;
+  readonly street: string;
+  readonly zipcode: string;
+  readonly city: string;
+  readonly countryId: string;
+  readonly phoneNumber?: string | null;
+}): AddressValues {
+  return {
+    salutationId: address.salutationId ?? '',
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company ?? '',
+    street: address.street,
+    zipcode: address.zipcode,
+    city: address.city,
+    countryId: address.countryId,
+    phoneNumber: address.phoneNumber ?? '',
+  };
+}
+
 export function emptyAddress(countryId = ''): AddressValues {
   return { salutationId: '', firstName: '', lastName: '', company: '', street: '', zipcode: '', city: '', countryId, phoneNumber: '' };
 }

@@ -1,18 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { confirmedAccount, hydrated, mailTo } from './support/shop';
+import { confirmedAccount, hydrated, mailedLink } from './support/shop';
 
 // The account journeys of issue 6 (item 6) in Chromium against the real server (production mode: no
 // /dev/mailbox): registration in the browser with the confirmation mail read from the server's SQLite
 // outbox, the address book, logout and the login guard; the password recovery end to end; the SPEC §5
 // messages beside the fields.
-
-/** The link (path and query on this shop) of the newest mail of a template to an address, once it is queued. */
-async function mailedLink(recipient: string, template: string, pathStart: string): Promise<string> {
-  const text = await mailTo(recipient, template);
-  const url = text.match(/https?:\/\/\S+/g)?.map((found) => new URL(found)).find((found) => found.pathname.endsWith(pathStart));
-  expect(url, `no link ending in ${pathStart} in the mail:\n${text}`).toBeTruthy();
-  return `${url!.pathname}${url!.search}`;
-}
 
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ch`;
@@ -214,6 +206,7 @@ test('(4) profile, newsletter setting and default payment method of a logged-in 
   await hydrated(page, '[data-testid="payment-form"] button[type="submit"]');
   const choice = page.getByTestId('payment-methods').getByRole('radio').last();
   const methodName = ((await choice.locator('xpath=..').innerText()).split('\n')[0] ?? '').trim();
+  expect(methodName).not.toBe('');
   await choice.check();
   await page.getByRole('button', { name: 'Zahlungsart speichern' }).click();
   await expect(page.getByText('Ihre Standard-Zahlungsart wurde gespeichert.')).toBeVisible();

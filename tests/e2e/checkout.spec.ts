@@ -1,23 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { confirmedAccount, hydrated, isBuyable, readShop, searchProducts, type FoundProduct } from './support/shop';
+import { confirmedAccount, findProducts, hydrated, isDelivery, readShop, type FoundProduct } from './support/shop';
 
 // The ordering journeys of issue 5 (item 7) in Chromium against the real server: a guest pays a delivery
 // order by card on the provider page; a registered customer picks up a Click & Collect order in a chosen
 // pharmacy and pays by invoice; a failed payment is retried with TWINT. Products are found through
 // /graphql (never hard-coded); the account is registered and confirmed through the Store API itself.
 
-const SEARCH_TERMS = ['Vitamin', 'Tabletten', 'Kapseln', 'Creme', 'Tropfen', 'Spray', 'Salbe', 'Tee', 'Sirup', 'Pflaster', 'Gel', 'Lutschtabletten'];
-
-/** A buyable product (in stock, no variants to choose) of the kind asked for, from the graph's search. */
-async function findProduct(request: APIRequestContext, wanted: (product: FoundProduct) => boolean): Promise<FoundProduct> {
-  for (const term of SEARCH_TERMS) {
-    const found = (await searchProducts(request, term)).find((product) => isBuyable(product) && wanted(product));
-    if (found) return found;
-  }
-  throw new Error('no such product in the seeded catalogue');
-}
-
-const deliveryProduct = (request: APIRequestContext) => findProduct(request, (p) => !p.clickAndCollectOnly && !p.prescriptionRequired && !p.isDownload);
+/** A buyable product of the kind asked for, from the graph's search. */
+const findProduct = async (request: APIRequestContext, wanted: (product: FoundProduct) => boolean) => (await findProducts(request, wanted))[0]!;
+const deliveryProduct = (request: APIRequestContext) => findProduct(request, isDelivery);
 const clickAndCollectProduct = (request: APIRequestContext) => findProduct(request, (p) => p.clickAndCollectOnly && !p.prescriptionRequired && !p.isDownload);
 
 /** The add-to-cart link (SPEC §2 /checkout/add-to-cart), which ends on the cart page. */
@@ -122,6 +113,7 @@ test('(b) a registered customer logs in, picks a pharmacy for Click & Collect an
   const firstChoice = dialog.getByRole('button', { name: / wählen$/ }).first();
   await expect(firstChoice).toBeVisible();
   const pharmacyName = ((await firstChoice.getAttribute('aria-label')) ?? '').replace(/ wählen$/, '');
+  expect(pharmacyName).not.toBe('');
   await firstChoice.click();
   await expect(dialog).toBeHidden();
   await expect(box).toContainText(pharmacyName);

@@ -237,9 +237,10 @@ describe('checkout', () => {
   });
 
   it('a cart with a download needs the waiver: DOWNLOAD_WAIVER_REQUIRED', async () => {
-    if (!products.download) return;
+    // the seed always has downloads (account-files.test.ts relies on them too): never skip silently
+    expect(products.download).not.toBeNull();
     const shopper = browser(gw);
-    await shopper.gql(ADD, { input: { productId: products.download.id } });
+    await shopper.gql(ADD, { input: { productId: products.download!.id } });
     await shopper.gql(REGISTER, { input: guest() });
     const checkout = await shopper.gql('{ checkout { requiresDownloadWaiver } cart { isVirtual } }');
     expect(checkout.body.data).toEqual({ checkout: { requiresDownloadWaiver: true }, cart: { isVirtual: true } });

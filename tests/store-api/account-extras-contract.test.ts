@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_MAIL_TEMPLATE } from '../../store-api/src/domain/newsletter-mail';
 import { expectStoreApiContract, expectStoreApiSchema } from '../support/contract';
 import { openPrivateTestShop } from '../support/shop';
-import { shopper, uniqueEmail, type Shopper } from './checkout-fixtures';
-import { guestSession, lastMail, linksOf, loggedInAccount } from './customer-session';
+import { guestSession, shopper, type Shopper, uniqueEmail } from './checkout-fixtures';
+import { linksOf, loggedInAccount, mailsTo } from './account-session';
 
 // The wishlist, newsletter and contact-form answers of issue 6 against Shopware's Store API schema
 // (@shopware/api-client, overrides and the documented runtime deviations applied, tests/support/contract.ts).
@@ -55,7 +55,7 @@ describe('newsletter', () => {
     expect(none.status).toBe('undefined');
     await contract(s, 'POST', '/newsletter/subscribe', '/newsletter/subscribe', { body: { email, option: 'subscribe', storefrontUrl: 'http://shop.test' } });
     await contract(s, 'POST', '/newsletter/subscribe', '/newsletter/subscribe', { body: { email: 'x', option: 'subscribe', storefrontUrl: 'http://shop.test' }, status: 400 });
-    const confirm = linksOf(lastMail(shop.db, email, NEWSLETTER_MAIL_TEMPLATE)!.body_text).find((l) => l.pathname.endsWith('/newsletter-subscribe'))!;
+    const confirm = linksOf(mailsTo(shop.db, email, NEWSLETTER_MAIL_TEMPLATE).at(-1)!.body_text).find((l) => l.pathname.endsWith('/newsletter-subscribe'))!;
     const body = { hash: confirm.searchParams.get('hash'), em: confirm.searchParams.get('em') };
     await contract(s, 'POST', '/newsletter/confirm', '/newsletter/confirm', { body });
     const used = await s.call('POST', '/newsletter/confirm', { body });

@@ -3,15 +3,16 @@ import type { StoreApiConfig } from '../../store-api/src/config';
 import type { StoreApiCall } from '../support/shop';
 import { address, shopper, uniqueEmail, type Shopper } from './checkout-fixtures';
 
-// Shared steps of the issue-6 account tests: an active account (registered without the confirmation link) and a
+// Shared steps of the issue-6 account tests: an active account (registered without the confirmation link), a
 // logged-in session of it, and the mails of a recipient in the outbox.
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const PASSWORD = 'Sicher-123';
 
 interface TestShop {
   call: StoreApiCall;
   config: StoreApiConfig;
-  db: Db;
 }
 
 /** Registers an active account (double opt-in switched off for the call); answers its email. */
@@ -47,6 +48,14 @@ export async function loggedIn(shop: TestShop, email: string, password = PASSWOR
   return s;
 }
 
+/** A session logged in as a new active account (Lea Frei), with the account's `/account/customer` answer. */
+export async function loggedInAccount(shop: TestShop, languageId?: string): Promise<{ s: Shopper; email: string; customer: Json }> {
+  const email = await activeAccount(shop, { languageId, extra: { firstName: 'Lea', lastName: 'Frei' } });
+  const s = await loggedIn(shop, email, PASSWORD, languageId);
+  const customer = (await s.call('POST', '/account/customer', { body: {} })).json;
+  return { s, email, customer };
+}
+
 export interface OutboxMail {
   id: string;
   template: string;
@@ -70,11 +79,16 @@ export function mailsTo(db: Db, email: string, template?: string): OutboxMail[] 
   ) as OutboxMail[];
 }
 
+/** The http(s) links of a plain-text mail body. */
+export function linksOf(text: string): URL[] {
+  return [...text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0]));
+}
+
 /** The first http(s) link of a mail's text. */
 export function linkIn(mail: OutboxMail): URL {
-  const match = /https?:\/\/\S+/.exec(mail.body_text);
-  if (!match) throw new Error(`no link in mail ${mail.id}`);
-  return new URL(match[0]);
+  const link = linksOf(mail.body_text)[0];
+  if (!link) throw new Error(`no link in mail ${mail.id}`);
+  return link;
 }
 
 /** Violations of a 400 answer as "pointer code" strings, sorted. */

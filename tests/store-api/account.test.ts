@@ -148,6 +148,15 @@ describe('registration rules (SPEC §5)', () => {
     expect(shop.db.prepare('SELECT count(*) FROM customer WHERE email = ?').pluck().get(email)).toBe(0);
     expect(shop.db.prepare('SELECT count(*) FROM mail_outbox WHERE recipient = ?').pluck().get(email)).toBe(0);
   });
+
+  it.each(['http://shop.test/?next=x', 'http://shop.test/#top', 'http://user@shop.test'])(
+    'refuses the shop origin with a query, fragment or user part (%s), which would break the confirmation link',
+    async (storefrontUrl) => {
+      const res = await registerAccount(shopper(shop.call), uniqueEmail('link'), 'Sicher-123', { storefrontUrl });
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0]).toMatchObject({ code: 'VIOLATION::NO_SUCH_CHOICE_ERROR', source: { pointer: '/storefrontUrl' } });
+    },
+  );
   it('answers 403 "Registration is not active!" when registration is switched off', async () => {
     shop.config.registrationEnabled = false;
     try {

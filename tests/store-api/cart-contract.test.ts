@@ -3,6 +3,7 @@ import { SHIPPING_METHOD_ID } from '../../store-api/src/seed/reference-data';
 import { expectStoreApiContract, expectStoreApiSchema } from '../support/contract';
 import { openPrivateTestShop } from '../support/shop';
 import { aClickAndCollectPharmacy, pinCartProducts, type CartProducts } from './cart-fixture';
+import { shopper as session } from './checkout-fixtures';
 
 // The cart routes of issue 5 must answer what the Shopware Store API schema (@shopware/api-client,
 // overrides + ENDPOINTS.md §6 applied by tests/support/contract.ts) documents. Where Shopware's runtime
@@ -39,13 +40,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
+/** A client that keeps the context token it is given (checkout-fixtures' session). */
 function shopper() {
-  let token: string | undefined;
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await shop.call(method, `/store-api${path}`, { body, headers: token ? { 'sw-context-token': token } : {} });
-    token = res.headers.get('sw-context-token') ?? token;
-    return res;
-  };
+  const visitor = session(shop.call);
+  return (method: string, path: string, body?: unknown) => visitor.call(method, path, { body });
 }
 
 /** C1 and C2: asserts the runtime shape of what the schema types differently, and returns a copy without it. */

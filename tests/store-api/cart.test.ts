@@ -4,6 +4,7 @@ import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { SHIPPING_METHOD_ID } from '../../store-api/src/seed/reference-data';
 import { openPrivateTestShop, ORIGIN } from '../support/shop';
 import { aClickAndCollectPharmacy, pinCartProducts, type CartProducts } from './cart-fixture';
+import { shopper as session } from './checkout-fixtures';
 
 // The cart through the embedded Store API over HTTP semantics (app.fetch), on a private copy of the seeded
 // shop: what a shopper's client sends and gets back, and what is stored.
@@ -20,18 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-/** A shopper: a client that keeps the context token it is given. */
-function shopper(headers: Record<string, string> = {}) {
-  let token: string | undefined;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await shop.call(method, `/store-api${path}`, { body, headers: { ...headers, ...(token ? { 'sw-context-token': token } : {}) } });
-    token = res.headers.get('sw-context-token') ?? token;
-    return res;
-  };
+/** A shopper: a client that keeps the context token it is given (checkout-fixtures' session), with cart shortcuts. */
+function shopper(languageId?: string) {
+  const visitor = session(shop.call, languageId);
+  const call = (method: string, path: string, body?: unknown) => visitor.call(method, path, { body });
   return {
     call,
     get token() {
-      return token;
+      return visitor.token;
     },
     add: (...items: Json[]) => call('POST', '/checkout/cart/line-item', { items }),
     cart: () => call('GET', '/checkout/cart'),
@@ -133,7 +130,7 @@ describe('adding products', () => {
   });
 
   it('labels lines in the language of the request', async () => {
-    const italian = shopper({ 'sw-language-id': LANGUAGE_ID.it });
+    const italian = shopper(LANGUAGE_ID.it);
     const res = await italian.add(item(products.standard));
     const name = shop.db
       .prepare('SELECT name FROM product_translation WHERE product_id = ? AND language_id = ?')
@@ -302,8 +299,10 @@ describe('Click & Collect and the pharmacy', () => {
     const unknown = await visitor.call('POST', '/checkout/cart/pharmacy', { pharmacyId: '0123456789abcdef0123456789abcdef' });
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors[0].code).toBe('PHARMACY__NOT_FOUND');
-    const noPickup = shop.db.prepare('SELECT id FROM pharmacy WHERE click_and_collect = 0 LIMIT 1').pluck().get() as string | undefined;
-    if (noPickup) expect((await visitor.call('POST', '/checkout/cart/pharmacy', { pharmacyId: noPickup })).status).toBe(404);
+    // the seeded shop has pharmacies without Click & Collect (customer-pharmacy.test.ts relies on them too)
+    const noPickup = shop.db.prepare('SELECT id FROM pharmacy WHERE click_and_collect = 0 LIMIT 1').pluck().get() as string;
+    expect(noPickup).toMatch(/^[0-9a-f]{32}$/);
+    expect((await visitor.call('POST', '/checkout/cart/pharmacy', { pharmacyId: noPickup })).status).toBe(404);
   });
 
   it('choosing Click & Collect in PATCH /context turns a delivery cart into a pickup without shipping costs', async () => {

@@ -79,6 +79,13 @@ export async function registerGuest(s: Shopper, overrides: Record<string, unknow
   return res.json;
 }
 
+/** A new shopper session registered as a guest (for checkout). */
+export async function guestSession(call: StoreApiCall): Promise<Shopper> {
+  const s = shopper(call);
+  await registerGuest(s);
+  return s;
+}
+
 export async function addProduct(s: Shopper, productId: string, quantity = 1): Promise<Json> {
   const res = await s.call('POST', '/checkout/cart/line-item', { body: { items: [{ id: productId, referencedId: productId, type: 'product', quantity }] } });
   if (res.status !== 200) throw new Error(`add to cart failed: ${res.status} ${res.text}`);

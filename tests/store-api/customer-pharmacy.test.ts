@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPrivateTestShop } from '../support/shop';
-import { addProduct, choosePayment, findProduct, placeOrder, shopper } from './checkout-fixtures';
-import { guestSession, loggedInAccount } from './customer-session';
+import { addProduct, choosePayment, findProduct, guestSession, placeOrder, shopper } from './checkout-fixtures';
+import { loggedInAccount } from './account-session';
 
 // The customer's preferred pharmacy (custom /customer-pharmacy): read, set, clear, unknown ids; a Click & Collect
 // cart without a chosen pharmacy picks it up, and the order is placed for it.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumberOf, ean13CheckDigit, isValidCardNumber, pointsToNextVoucher } from '../../store-api/src/domain/loyalty';
 import { ensureLoyaltyCards, SEEDED_LOYALTY_CARD_COUNT, seededLoyaltyCardNumber } from '../../store-api/src/seed/loyalty-cards';
 import { openPrivateTestShop } from '../support/shop';
-import { shopper } from './checkout-fixtures';
-import { guestSession, loggedInAccount } from './customer-session';
+import { guestSession, shopper } from './checkout-fixtures';
+import { loggedInAccount } from './account-session';
 
 // The loyalty card area (SPEC §2 my-{product}, §3, §5 'Die Kartennummer ist ungültig'): apply for a new card,
 // assign a printed card by its number (EAN-13 check digit), points and the points still missing for the CHF 5

@@ -157,7 +157,7 @@ describe('SMTP delivery', () => {
     const withSmtp = await startEmbeddedStoreApi(config, () => {});
     try {
       expect(withSmtp.mailSender).not.toBeNull();
-      const email = await activeAccount({ ...shop, call: (method, path, options) => callOn(withSmtp.app, method, path, options), config: withSmtp.config, db: withSmtp.db });
+      const email = await activeAccount({ call: (method, path, options) => callOn(withSmtp.app, method, path, options), config: withSmtp.config });
       const res = await callOn(withSmtp.app, 'POST', '/store-api/account/recovery-password', { body: { email, storefrontUrl: 'http://shop.test' } });
       expect(res.status).toBe(200);
       const [mail] = mailsTo(shop.db, email, 'customer.recovery.request');

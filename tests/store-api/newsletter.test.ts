@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_MAIL_TEMPLATE } from '../../store-api/src/domain/newsletter-mail';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { openPrivateTestShop } from '../support/shop';
-import { shopper, uniqueEmail, type Shopper } from './checkout-fixtures';
-import { guestSession, lastMail, linksOf, loggedInAccount } from './customer-session';
+import { guestSession, shopper, type Shopper, uniqueEmail } from './checkout-fixtures';
+import { linksOf, loggedInAccount, mailsTo } from './account-session';
 
 // The newsletter's double opt-in (SPEC §4 "Newsletter"): subscribe → the mail's link → confirm → subscribed;
 // unsubscribe by the link's hash or by email; used, foreign and unknown links answer 404; the account's status.
@@ -29,7 +29,7 @@ function status(email: string): string | undefined {
 
 /** The confirmation link and the unsubscribe link of the newest newsletter mail to `email`. */
 function mailLinks(email: string): { confirm: URL; unsubscribe: URL } {
-  const mail = lastMail(shop.db, email, NEWSLETTER_MAIL_TEMPLATE);
+  const mail = mailsTo(shop.db, email, NEWSLETTER_MAIL_TEMPLATE).at(-1);
   if (!mail) throw new Error(`no newsletter mail for ${email}`);
   const links = linksOf(mail.body_text);
   return { confirm: links.find((l) => l.pathname.endsWith('/newsletter-subscribe'))!, unsubscribe: links.find((l) => l.pathname.includes('/newsletter-unsubscribe/'))! };
@@ -44,7 +44,7 @@ describe('double opt-in', () => {
     expect(res.json).toEqual({ success: true, status: 'notSet' });
     expect(status(email)).toBe('notSet');
 
-    const mail = lastMail(shop.db, email, NEWSLETTER_MAIL_TEMPLATE)!;
+    const mail = mailsTo(shop.db, email, NEWSLETTER_MAIL_TEMPLATE).at(-1)!;
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihre Newsletter-Anmeldung');
     expect(mail.body_text).toContain('Guten Tag Mia Kunz');
     const { confirm, unsubscribe } = mailLinks(email);
@@ -122,7 +122,7 @@ describe('double opt-in', () => {
     const s = shopper(shop.call, LANGUAGE_ID.fr);
     const email = uniqueEmail('news');
     await subscribe(s, email, { storefrontUrl: 'http://shop.test/fr' });
-    const mail = lastMail(shop.db, email, NEWSLETTER_MAIL_TEMPLATE)!;
+    const mail = mailsTo(shop.db, email, NEWSLETTER_MAIL_TEMPLATE).at(-1)!;
     expect(mail.subject).toBe('Veuillez confirmer votre inscription à la newsletter');
     expect(mail.language_id).toBe(LANGUAGE_ID.fr);
     expect(mailLinks(email).confirm.pathname).toBe('/fr/newsletter-subscribe');
@@ -130,7 +130,7 @@ describe('double opt-in', () => {
     const it = shopper(shop.call, LANGUAGE_ID.it);
     const other = uniqueEmail('news');
     await subscribe(it, other);
-    expect(lastMail(shop.db, other, NEWSLETTER_MAIL_TEMPLATE)!.subject).toBe('Conferma la tua iscrizione alla newsletter');
+    expect(mailsTo(shop.db, other, NEWSLETTER_MAIL_TEMPLATE).at(-1)!.subject).toBe('Conferma la tua iscrizione alla newsletter');
   });
 });
 

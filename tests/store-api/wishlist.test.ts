@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPrivateTestShop } from '../support/shop';
-import { address, findProduct, shopper, uniqueEmail } from './checkout-fixtures';
-import { guestSession, loggedInAccount } from './customer-session';
+import { address, findProduct, guestSession, shopper, uniqueEmail } from './checkout-fixtures';
+import { loggedInAccount } from './account-session';
 
 // The server wishlist of logged-in customers (SPEC §4 "Wishlist"): add (idempotent), delete, merge of the
 // browser's list (unknown products skipped), the product JSON of the catalogue, and 403 for guests and anonymous.

@@ -139,13 +139,46 @@ function applyDocumentedRuntimeDeviations(doc: JsonObject): void {
     anyOf: [searchResult.aggregations as JsonObject, { type: 'object', additionalProperties: { type: 'object' } }],
   };
 
-  // §6.2: Cart.errors is [] when empty, else an object keyed by error key (the 6.7 schema already says so;
-  // the patch keeps it true should the schema regress).
-  const cartErrors = at(schemas, 'Cart', 'properties', 'errors');
-  if (!Array.isArray(cartErrors.anyOf)) {
-    at(schemas, 'Cart', 'properties').errors = {
-      anyOf: [{ type: 'array', items: { $ref: '#/components/schemas/CartError' } }, { type: 'object', additionalProperties: { type: 'object' } }],
-    };
+  // §6.2: Cart.errors is [] when empty, else an object keyed by error key. The 6.7 schema has that anyOf but
+  // keeps `type: "object"` beside it, so [] could never validate: the errors are exactly the anyOf.
+  const cartProperties = at(schemas, 'Cart', 'properties');
+  const cartErrors = cartProperties.errors as JsonObject;
+  cartProperties.errors = {
+    anyOf: Array.isArray(cartErrors.anyOf)
+      ? cartErrors.anyOf
+      : [{ type: 'array', items: { $ref: '#/components/schemas/CartError' } }, { type: 'object', additionalProperties: { type: 'object' } }],
+  };
+
+  // [runtime] Promotion line items (ENDPOINTS.md §3.4): Shopware's promotion payload {code, promotionId,
+  // discountType, value, …} where the schema types every payload as a product; a percentage or absolute price
+  // definition where it allows only a quantity one; and cover null. The overrides make cover nullable, but
+  // merged over the schema's $ref Media the $ref stays beside the oneOf, so null never matched.
+  const lineItemProperties = at(schemas, 'LineItem', 'properties');
+  lineItemProperties.payload = {
+    anyOf: [
+      lineItemProperties.payload as JsonObject,
+      {
+        type: 'object',
+        required: ['code', 'promotionId', 'discountType', 'value'],
+        properties: { code: { type: 'string' }, promotionId: { type: 'string', pattern: '^[0-9a-f]{32}$' }, discountType: { type: 'string' }, value: { type: 'number' } },
+      },
+    ],
+  };
+  lineItemProperties.priceDefinition = {
+    anyOf: [
+      lineItemProperties.priceDefinition as JsonObject,
+      { type: 'object', required: ['type', 'apiAlias'], properties: { type: { enum: ['percentage', 'absolute'] }, apiAlias: { enum: ['cart_price_percentage', 'cart_price_absolute'] } } },
+    ],
+  };
+  lineItemProperties.cover = { anyOf: [{ $ref: '#/components/schemas/Media' }, { type: 'null' }] };
+
+  // [runtime] Order.shippingCosts, OrderDelivery.shippingCosts and OrderTransaction.amount are CalculatedPrice
+  // values: their calculatedTaxes and taxRules are lists, as in the cart; the schema, generated from the JSON
+  // field, types them `object`. Both stay accepted.
+  const calculatedPrice = at(schemas, 'CalculatedPrice', 'properties');
+  for (const [entity, field] of [['Order', 'shippingCosts'], ['OrderDelivery', 'shippingCosts'], ['OrderTransaction', 'amount']] as const) {
+    const price = at(schemas, entity, 'properties', field, 'properties');
+    for (const key of ['calculatedTaxes', 'taxRules']) price[key] = { anyOf: [price[key] as JsonObject, calculatedPrice[key] as JsonObject] };
   }
 
   // §6.3: Cart.price / Order.price are a CartPrice whose taxStatus may be "gross".

@@ -440,11 +440,17 @@ async function addProduct(ctx: GatewayContext, productId: string, quantity: numb
   return { cart: rememberCart(ctx, cart), errors: errorsOfAnsweredCart(ctx, cart, { productId }) };
 }
 
-/** After PATCH /context the cart costs differ (shipping, payment): read it again. */
-async function cartAfterContextChange(ctx: GatewayContext): Promise<CartShape> {
-  forgetSalesChannelContext(ctx);
-  forgetCart(ctx);
-  return currentCart(ctx);
+/** Chooses a shipping or payment method (PATCH /context); the cart costs differ after it, so it is read again. */
+function chooseMethod(ctx: GatewayContext, field: 'shippingMethodId' | 'paymentMethodId', value: string): Promise<CartPayload> {
+  return cartChange(ctx, async () => {
+    const check = new InputCheck(ctx.locale);
+    const id = check.id(field, value);
+    check.done();
+    await ctx.store().invoke('updateContext patch /context', { body: { [field]: id! } });
+    forgetSalesChannelContext(ctx);
+    forgetCart(ctx);
+    return { cart: await currentCart(ctx), errors: [] };
+  });
 }
 
 builder.queryField('cart', (t) =>
@@ -552,26 +558,12 @@ builder.mutationFields((t) => ({
     type: CartPayloadRef,
     description: 'Chooses the shipping method (PATCH /context); answers the recalculated cart.',
     args: { input: t.arg({ type: SetShippingMethodInput, required: true, description: 'The chosen shipping method.' }) },
-    resolve: (_root, { input }, ctx) =>
-      cartChange(ctx, async () => {
-        const check = new InputCheck(ctx.locale);
-        const shippingMethodId = check.id('shippingMethodId', input.shippingMethodId);
-        check.done();
-        await ctx.store().invoke('updateContext patch /context', { body: { shippingMethodId: shippingMethodId! } });
-        return { cart: await cartAfterContextChange(ctx), errors: [] };
-      }),
+    resolve: (_root, { input }, ctx) => chooseMethod(ctx, 'shippingMethodId', input.shippingMethodId),
   }),
   setPaymentMethod: t.field({
     type: CartPayloadRef,
     description: 'Chooses the payment method (PATCH /context); answers the recalculated cart.',
     args: { input: t.arg({ type: SetPaymentMethodInput, required: true, description: 'The chosen payment method.' }) },
-    resolve: (_root, { input }, ctx) =>
-      cartChange(ctx, async () => {
-        const check = new InputCheck(ctx.locale);
-        const paymentMethodId = check.id('paymentMethodId', input.paymentMethodId);
-        check.done();
-        await ctx.store().invoke('updateContext patch /context', { body: { paymentMethodId: paymentMethodId! } });
-        return { cart: await cartAfterContextChange(ctx), errors: [] };
-      }),
+    resolve: (_root, { input }, ctx) => chooseMethod(ctx, 'paymentMethodId', input.paymentMethodId),
   }),
 }));

@@ -451,16 +451,3 @@ export function localizedCmsPage(ctx: GatewayContext, languageId: string, page: 
   cmsPageLoader(ctx).prime(loaderKey(languageId, page.id), page);
   return { languageId, data: page };
 }
-
-/** The product listing of a page's first product-listing slot, if any (a category's listing comes with its page). */
-export function listingOfCmsPage(page: ShopwareCmsPage | null | undefined): ProductListingResult | null {
-  for (const section of page?.sections ?? []) {
-    for (const block of section.blocks ?? []) {
-      for (const slot of block.slots ?? []) {
-        const listing = (slot.data as { listing?: ProductListingResult } | undefined)?.listing;
-        if (slot.type === 'product-listing' && listing) return listing;
-      }
-    }
-  }
-  return null;
-}

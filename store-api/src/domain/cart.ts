@@ -4,7 +4,8 @@ import type { Db } from '../db/connection';
 import { DEFAULT_FREE_SHIPPING_THRESHOLD_CHF } from '../config';
 import { cachedStatement, idList, queryAll, queryOne } from '../dal/statements';
 import { loadMedia } from '../entities/media';
-import { loadCountries, loadDeliveryTimes, loadShippingMethods } from '../entities/system';
+import { openingHoursJson } from '../entities/pharmacy';
+import { languagePair, loadCountries, loadDeliveryTimes, loadShippingMethods } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId, randomId } from '../ids';
 import type {
@@ -19,7 +20,7 @@ import type {
 } from './cart-types';
 import { expectedDelivery } from './delivery-dates';
 import { calculatedPrice, includedTax, roundPrice, taxRulesJson } from './pricing';
-import { discountFor, findPromotionByCode, meetsMinimumOrderValue, promotionRefusal, type DiscountType } from './promotions';
+import { discountFor, findPromotionByCode, meetsMinimumOrderValue, promotionRefusal, type DiscountType, type PromotionRow } from './promotions';
 import { decideShipping, roundWeightKg } from './shipping';
 
 // The server-side cart (SPEC §4 Cart, issue 5): the `cart` table keeps what the shopper asked for per
@@ -206,12 +207,8 @@ const PRODUCT_FACTS_SQL = `SELECT p.id, p.parent_id, p.product_number, p.type, p
   LEFT JOIN product_translation ptf ON ptf.product_id = p.parent_id AND ptf.language_id = ?
   WHERE p.id IN (SELECT value FROM json_each(?))`;
 
-function languagePair(ctx: SalesChannelContext): [string, string] {
-  return [ctx.languageId, ctx.languageIdChain[ctx.languageIdChain.length - 1] ?? ctx.languageId];
-}
-
 /** Facts of the given products (unknown ids are left out): three indexed queries for any number of lines. */
-export function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[]): Map<string, ProductFacts> {
+function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[]): Map<string, ProductFacts> {
   const facts = new Map<string, ProductFacts>();
   const wanted = [...new Set(ids.filter(isId))];
   if (!wanted.length) return facts;
@@ -290,7 +287,7 @@ export interface QuantityLimits {
 }
 
 /** The most of a product one cart may hold: its max purchase (default 100), and its stock when it is a closeout. */
-export function maxQuantityOf(limits: QuantityLimits): number {
+function maxQuantityOf(limits: QuantityLimits): number {
   let max = limits.maxPurchase ?? DEFAULT_MAX_PURCHASE;
   if (limits.isCloseout) max = Math.min(max, Math.max(0, limits.availableStock));
   return max;
@@ -452,7 +449,8 @@ export function clickAndCollectPharmacyExists(db: Db, pharmacyId: string): boole
   return pickupPharmacy(db, pharmacyId) !== null;
 }
 
-const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** Date.getUTCDay() order: 0 Sunday … 6 Saturday. */
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** The preferred pharmacy of the session's customer (PATCH /customer-pharmacy), or null. */
 function preferredPharmacyId(ctx: SalesChannelContext): string | null {
@@ -460,20 +458,25 @@ function preferredPharmacyId(ctx: SalesChannelContext): string | null {
   return queryOne<{ id: string | null }>(ctx.db, 'SELECT preferred_pharmacy_id AS id FROM customer WHERE id = ? AND guest = 0', [ctx.customerId])?.id ?? null;
 }
 
-/** A Click & Collect pharmacy and the weekdays (0 Sunday … 6 Saturday) it is open, or null. */
+/** A Click & Collect pharmacy and the weekdays (0 Sunday … 6 Saturday) it is open (none known: the next working day applies), or null. */
 function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays: Set<number> } | null {
   const row = queryOne<{ id: string; opening_hours: string }>(db, 'SELECT id, opening_hours FROM pharmacy WHERE id = ? AND click_and_collect = 1', [
     pharmacyId,
   ]);
   if (!row) return null;
-  let hours: Record<string, unknown> = {};
-  try {
-    hours = JSON.parse(row.opening_hours) as Record<string, unknown>;
-  } catch {
-    // unreadable hours: treated as unknown, the next working day applies
-  }
-  const openWeekdays = new Set(WEEKDAY_KEYS.flatMap((key, weekday) => (Array.isArray(hours[key]) && (hours[key] as unknown[]).length > 0 ? [weekday] : [])));
-  return { id: row.id, openWeekdays };
+  const hours = openingHoursJson(row.opening_hours);
+  return { id: row.id, openWeekdays: new Set(WEEKDAY_KEYS.flatMap((key, weekday) => (hours[key].length > 0 ? [weekday] : []))) };
+}
+
+/** The promotion of a code; one change asks for the same code up to three times (add, re-check, calculate). */
+type PromotionLookup = (code: string) => PromotionRow | null;
+
+function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
+  const found = new Map<string, PromotionRow | null>();
+  return (code) => {
+    if (!found.has(code)) found.set(code, findPromotionByCode(ctx.db, code, ctx.languageIdChain));
+    return found.get(code) ?? null;
+  };
 }
 
 // --- calculation ---------------------------------------------------------------------------------------
@@ -485,6 +488,8 @@ export interface CalculateOptions {
   changeErrors?: CartError[];
   /** product facts already loaded by the change */
   facts?: Map<string, ProductFacts>;
+  /** the change's promotion lookup (codes it has already read) */
+  findPromotion?: PromotionLookup;
 }
 
 function taxEntry(tax: number, taxRate: number, price: number): Json {
@@ -589,13 +594,14 @@ function cartTaxJson(taxes: { taxRate: number; tax: number; price: number }[]): 
 export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, options: CalculateOptions = {}): CalculatedCart {
   const now = options.now ?? new Date();
   const settings = settingsOf(ctx.db);
+  const findPromotion = options.findPromotion ?? promotionLookup(ctx);
   const productLines = stored.lineItems.filter((l) => l.type === 'product');
   const facts = options.facts ?? loadProductFacts(ctx, productLines.map((l) => l.referencedId));
   const persistent: CartError[] = [];
 
   // Products: a line whose product is gone from the catalogue is left out; one that can no longer be bought
   // stays (so the shopper sees it) with an error that blocks the order.
-  const deliveryTimes = productLines.length ? loadDeliveryTimes(ctx) : new Map<string, Json>();
+  const deliveryTimes = productLines.length ? loadDeliveryTimes(ctx) : undefined;
   const covers = loadMedia(ctx, productLines.flatMap((l) => facts.get(l.referencedId)?.coverMediaId ?? []));
   const lines: CalculatedLineItem[] = [];
   for (const line of productLines) {
@@ -617,7 +623,7 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
     const { unitPrice, listPrice } = tierUnitPrice(product, quantity);
     const price = calculatedPrice({ unitPrice, quantity, taxRate: product.taxRate, listPrice });
     const totalPrice = price.totalPrice as number;
-    const deliveryTime = product.deliveryTimeId ? deliveryTimes.get(product.deliveryTimeId) : undefined;
+    const deliveryTime = product.deliveryTimeId ? deliveryTimes?.get(product.deliveryTimeId) : undefined;
     lines.push({
       id: line.id,
       type: 'product',
@@ -671,7 +677,7 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
   let freeShippingPromotion = false;
   const promotionCodes: string[] = [];
   for (const line of stored.lineItems.filter((l) => l.type === 'promotion')) {
-    const promotion = findPromotionByCode(ctx.db, line.referencedId, ctx.languageIdChain);
+    const promotion = findPromotion(line.referencedId);
     const refusal = promotionRefusal(promotion, now);
     if (!promotion || refusal) {
       persistent.push(promotionNotFound(line.referencedId));
@@ -735,8 +741,8 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
   if (fulfilment === 'click_and_collect' && !pharmacyId) {
     persistent.push(cartError('pharmacy-required', 'pharmacy-required', 20, 'Please choose a pharmacy for Click & Collect.'));
   }
-  const payment = paymentMethodFacts(ctx.db, ctx.paymentMethodId, ctx.languageId);
-  if (goods.length > 0 && payment?.technicalName === INVOICE_TECHNICAL_NAME) {
+  const payment = goods.length > 0 ? paymentMethodFacts(ctx.db, ctx.paymentMethodId, ctx.languageId) : null;
+  if (payment?.technicalName === INVOICE_TECHNICAL_NAME) {
     const addresses = contextAddresses(ctx);
     if (addresses && addressesDiffer(addresses.billing, addresses.shipping)) {
       persistent.push(
@@ -792,7 +798,7 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
     hasDownloads: goods.some((l) => l.product?.isDownload),
     json: {},
   };
-  cart.json = cartJson(ctx, cart, shippingCosts, hasDelivery);
+  cart.json = cartJson(ctx, cart, shippingCosts, hasDelivery, deliveryTimes);
   return cart;
 }
 
@@ -900,11 +906,11 @@ function isoDateTime(date: string): string {
   return `${date}T00:00:00.000+00:00`;
 }
 
-function cartJson(ctx: SalesChannelContext, cart: CalculatedCart, shippingCosts: Json, hasDelivery: boolean): Json {
+function cartJson(ctx: SalesChannelContext, cart: CalculatedCart, shippingCosts: Json, hasDelivery: boolean, deliveryTimes?: Map<string, Json>): Json {
   const { calculatedTaxes, taxRules } = cartTaxJson(cart.taxes);
   const deliveries: Json[] = [];
   if (hasDelivery) {
-    const method = loadShippingMethods(ctx, { ids: [cart.shippingMethodId] })[0] ?? null;
+    const method = loadShippingMethods(ctx, { ids: [cart.shippingMethodId], deliveryTimes })[0] ?? null;
     const deliveryDate = {
       earliest: isoDateTime(cart.expectedDelivery?.earliest ?? new Date().toISOString().slice(0, 10)),
       latest: isoDateTime(cart.expectedDelivery?.latest ?? new Date().toISOString().slice(0, 10)),
@@ -1031,7 +1037,7 @@ export interface UpdateLineItemInput {
  */
 function changeCart(
   ctx: SalesChannelContext,
-  change: (cart: StoredCart, errors: CartError[]) => Map<string, ProductFacts> | void,
+  change: (cart: StoredCart, errors: CartError[], findPromotion: PromotionLookup) => Map<string, ProductFacts> | void,
   now?: Date,
 ): CalculatedCart {
   return ctx.db
@@ -1039,11 +1045,12 @@ function changeCart(
       const cart = readStoredCart(ctx.db, ctx.token) ?? emptyCart();
       const errors: CartError[] = [...(cart.pendingErrors ?? [])];
       cart.pendingErrors = [];
-      const facts = change(cart, errors) ?? undefined;
-      dropInvalidPromotions(ctx, cart, errors, now ?? new Date());
+      const findPromotion = promotionLookup(ctx);
+      const facts = change(cart, errors, findPromotion) ?? undefined;
+      dropInvalidPromotions(cart, errors, now ?? new Date(), findPromotion);
       writeStoredCart(ctx.db, ctx.token, ctx.salesChannel.id, cart);
       if (!ctx.persisted && !isEmptyStoredCart(cart)) saveContextPayload(ctx, {});
-      return calculateCart(ctx, cart, { now, changeErrors: errors, facts });
+      return calculateCart(ctx, cart, { now, changeErrors: errors, facts, findPromotion });
     })
     .immediate();
 }
@@ -1052,10 +1059,10 @@ function changeCart(
  * Codes that expired, were switched off or used up since they were added leave the cart with the next change
  * (the shopper is told once); until then each read says promotion-not-found for them.
  */
-function dropInvalidPromotions(ctx: SalesChannelContext, cart: StoredCart, errors: CartError[], now: Date): void {
+function dropInvalidPromotions(cart: StoredCart, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
   cart.lineItems = cart.lineItems.filter((line) => {
     if (line.type !== 'promotion') return true;
-    if (!promotionRefusal(findPromotionByCode(ctx.db, line.referencedId, ctx.languageIdChain), now)) return true;
+    if (!promotionRefusal(findPromotion(line.referencedId), now)) return true;
     errors.push(promotionNotFound(line.referencedId));
     return false;
   });
@@ -1097,13 +1104,13 @@ function quantityErrors(product: ProductFacts, requested: number, result: Return
 export function addLineItems(ctx: SalesChannelContext, items: AddLineItemInput[], now: Date = new Date()): CalculatedCart {
   return changeCart(
     ctx,
-    (cart, errors) => {
+    (cart, errors, findPromotion) => {
       const productIds = [...cart.lineItems, ...items].filter((l) => l.type === 'product').map((l) => l.referencedId);
       const facts = loadProductFacts(ctx, productIds);
       const chosenClickAndCollect = clickAndCollectChosen(ctx);
       for (const item of items) {
         if (item.type === 'promotion') {
-          addPromotion(ctx, cart, item.referencedId, errors, now);
+          addPromotion(cart, item.referencedId, errors, now, findPromotion);
           continue;
         }
         const product = facts.get(item.referencedId);
@@ -1157,8 +1164,8 @@ function dropVanishedProducts(cart: StoredCart, facts: Map<string, ProductFacts>
   cart.lineItems = cart.lineItems.filter((l) => l.type !== 'product' || facts.has(l.referencedId));
 }
 
-function addPromotion(ctx: SalesChannelContext, cart: StoredCart, code: string, errors: CartError[], now: Date): void {
-  const promotion = findPromotionByCode(ctx.db, code, ctx.languageIdChain);
+function addPromotion(cart: StoredCart, code: string, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
+  const promotion = findPromotion(code);
   if (!promotion || promotionRefusal(promotion, now)) {
     errors.push(promotionNotFound(code));
     return;

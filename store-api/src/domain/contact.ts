@@ -3,7 +3,7 @@ import { randomId } from '../ids';
 import type { LanguageKey } from '../known-ids';
 import { escapeHtml, htmlDocument, languageKeyOf, queueMail } from './mail';
 import { hitRateLimit, keyOf, type RateLimit } from './rate-limit';
-import { FormChecker } from './shop-forms';
+import { FormChecker, shown } from './shop-forms';
 
 // The contact form (Shopware's POST /contact-form): the message is stored in contact_message and mailed to the
 // shop's service address through the outbox, in the language the shopper wrote in (the staff reads de/it/fr).
@@ -52,7 +52,7 @@ export function sendContactMessage(ctx: SalesChannelContext, body: Record<string
   const email = form.email('/email', body.email);
   const phone = form.text('/phone', body.phone, { max: 40 });
   if (phone !== null && !/^[+0-9 ()/.-]{3,40}$/.test(phone)) {
-    form.add({ pointer: '/phone', code: 'VIOLATION::INVALID_PHONE_NUMBER', detail: 'This value is not a valid phone number.', parameters: { '{{ value }}': JSON.stringify(phone) } });
+    form.add({ pointer: '/phone', code: 'VIOLATION::INVALID_PHONE_NUMBER', detail: 'This value is not a valid phone number.', parameters: { '{{ value }}': shown(body.phone) } });
   }
   const subject = form.text('/subject', body.subject, { required: true });
   const comment = form.text('/comment', body.comment, { required: true, max: COMMENT_MAX_LENGTH });

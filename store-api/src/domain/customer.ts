@@ -3,6 +3,7 @@ import type { StoreApiConfig } from '../config';
 import { newContextToken, randomId, isId } from '../ids';
 import { saveContextPayload, type ContextPayload, type SalesChannelContext } from '../context';
 import { StoreApiError, type Violation } from '../errors';
+import { blank, FormChecker, shown } from './shop-forms';
 import { prepared } from '../entities/system';
 import { COUNTRY_CH_ID, COUNTRY_LI_ID } from '../known-ids';
 import { stableId } from '../ids';
@@ -154,98 +155,29 @@ export function activeAddressIds(ctx: SalesChannelContext, customer: CustomerRow
   return { billingAddressId, shippingAddressId };
 }
 
-// --- validation ------------------------------------------------------------------------------------
+// --- validation (the checker is ./shop-forms.ts) ---------------------------------------------------
 
-const MAX_TEXT = 255;
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-
-export function shown(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value ?? null);
-}
-
-export function blank(pointer: string, value: unknown): Violation {
-  return { pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } };
-}
-
-/** Collects violations for one request body; `text` answers the trimmed string or null. */
-export class BodyValidator {
-  readonly violations: Violation[] = [];
-
-  text(pointer: string, value: unknown, options: { required?: boolean; max?: number; min?: number } = {}): string | null {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      if (options.required) this.violations.push(blank(pointer, value));
-      return null;
-    }
-    if (typeof value !== 'string') {
-      this.violations.push({ pointer, code: 'VIOLATION::INVALID_TYPE_ERROR', detail: 'This value should be of type string.', parameters: { '{{ value }}': shown(value), '{{ type }}': 'string' } });
-      return null;
-    }
-    const text = value.trim();
-    const max = options.max ?? MAX_TEXT;
-    if (text.length > max) {
-      this.violations.push({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${max} characters or less.`, parameters: { '{{ value }}': shown(value), '{{ limit }}': max } });
-      return null;
-    }
-    if (options.min !== undefined && text.length < options.min) {
-      this.violations.push({ pointer, code: 'VIOLATION::TOO_SHORT_ERROR', detail: `This value is too short. It should have ${options.min} characters or more.`, parameters: { '{{ value }}': shown(value), '{{ limit }}': options.min } });
-      return null;
-    }
-    return text;
+/**
+ * A new password: at least PASSWORD_MIN_LENGTH characters (SPEC §5), at most PASSWORD_MAX_LENGTH, and equal to its
+ * confirmation when one is asked for (violation at the confirmation's pointer: VIOLATION::EQUAL_TO_ERROR).
+ */
+export function readNewPassword(v: FormChecker, pointer: string, value: unknown, confirmation?: { pointer: string; value: unknown }): string | null {
+  let password: string | null = null;
+  if (typeof value !== 'string' || value === '') v.violations.push(blank(pointer, undefined));
+  else if (value.length < PASSWORD_MIN_LENGTH) {
+    v.violations.push({
+      pointer,
+      code: 'VIOLATION::TOO_SHORT_ERROR',
+      detail: `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`,
+      parameters: { '{{ limit }}': PASSWORD_MIN_LENGTH },
+    });
+  } else if (value.length > PASSWORD_MAX_LENGTH) {
+    v.violations.push({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${PASSWORD_MAX_LENGTH} characters or less.`, parameters: { '{{ limit }}': PASSWORD_MAX_LENGTH } });
+  } else password = value;
+  if (confirmation && typeof value === 'string' && value !== '' && confirmation.value !== value) {
+    v.violations.push(notEqual(confirmation.pointer, pointer));
   }
-
-  email(pointer: string, value: unknown): string | null {
-    const email = this.text(pointer, value, { required: true, max: 254 });
-    if (email === null) return null;
-    if (!EMAIL_PATTERN.test(email)) {
-      this.violations.push({ pointer, code: 'VIOLATION::INVALID_EMAIL_FORMAT_ERROR', detail: 'This value is not a valid email address.', parameters: { '{{ value }}': shown(value) } });
-      return null;
-    }
-    return email.toLowerCase();
-  }
-
-  entity(ctx: SalesChannelContext, pointer: string, value: unknown, entity: string, sql: string, required: boolean): string | null {
-    if (value === undefined || value === null || value === '') {
-      if (required) this.violations.push(blank(pointer, value));
-      return null;
-    }
-    if (!isId(value) || !prepared(ctx.db, sql).get(value)) {
-      this.violations.push({
-        pointer,
-        code: 'VIOLATION::ENTITY_DOES_NOT_EXISTS',
-        detail: `The ${entity} entity with id ${shown(value)} does not exist.`,
-        parameters: { '{{ entity }}': entity, '{{ id }}': shown(value) },
-      });
-      return null;
-    }
-    return value;
-  }
-
-  /**
-   * A new password: at least PASSWORD_MIN_LENGTH characters (SPEC §5), at most PASSWORD_MAX_LENGTH, and equal to its
-   * confirmation when one is asked for (violation at the confirmation's pointer: VIOLATION::EQUAL_TO_ERROR).
-   */
-  newPassword(pointer: string, value: unknown, confirmation?: { pointer: string; value: unknown }): string | null {
-    let password: string | null = null;
-    if (typeof value !== 'string' || value === '') this.violations.push(blank(pointer, undefined));
-    else if (value.length < PASSWORD_MIN_LENGTH) {
-      this.violations.push({
-        pointer,
-        code: 'VIOLATION::TOO_SHORT_ERROR',
-        detail: `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`,
-        parameters: { '{{ limit }}': PASSWORD_MIN_LENGTH },
-      });
-    } else if (value.length > PASSWORD_MAX_LENGTH) {
-      this.violations.push({ pointer, code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${PASSWORD_MAX_LENGTH} characters or less.`, parameters: { '{{ limit }}': PASSWORD_MAX_LENGTH } });
-    } else password = value;
-    if (confirmation && typeof value === 'string' && value !== '' && confirmation.value !== value) {
-      this.violations.push(notEqual(confirmation.pointer, pointer));
-    }
-    return password;
-  }
-
-  fail(): void {
-    if (this.violations.length) throw StoreApiError.violations(this.violations);
-  }
+  return password;
 }
 
 /**
@@ -290,7 +222,7 @@ const FOUR_DIGIT_ZIP_COUNTRIES = new Set([COUNTRY_CH_ID, COUNTRY_LI_ID]);
 
 function readAddress(
   ctx: SalesChannelContext,
-  v: BodyValidator,
+  v: FormChecker,
   prefix: string,
   raw: unknown,
   fallback: { firstName?: string | null; lastName?: string | null; salutationId?: string | null } = {},
@@ -300,7 +232,7 @@ function readAddress(
     return null;
   }
   const body = raw as Record<string, unknown>;
-  const countryId = v.entity(ctx, `${prefix}/countryId`, body.countryId, 'country', 'SELECT 1 FROM country WHERE id = ? AND active = 1', true);
+  const countryId = v.entity(ctx, `${prefix}/countryId`, body.countryId, 'country', 'SELECT 1 FROM country WHERE id = ? AND active = 1', { required: true });
   const zipcode = v.text(`${prefix}/zipcode`, body.zipcode, { required: countryId !== null && FOUR_DIGIT_ZIP_COUNTRIES.has(countryId), max: 50 });
   if (zipcode !== null && countryId !== null && FOUR_DIGIT_ZIP_COUNTRIES.has(countryId) && !/^\d{4}$/.test(zipcode)) {
     v.violations.push({
@@ -314,8 +246,8 @@ function readAddress(
   const lastName = v.text(`${prefix}/lastName`, body.lastName ?? fallback.lastName, { required: true });
   const street = v.text(`${prefix}/street`, body.street, { required: true });
   const city = v.text(`${prefix}/city`, body.city, { required: true });
-  const salutationId = v.entity(ctx, `${prefix}/salutationId`, body.salutationId ?? fallback.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
-  const countryStateId = v.entity(ctx, `${prefix}/countryStateId`, body.countryStateId, 'country_state', 'SELECT 1 FROM country_state WHERE id = ? AND active = 1', false);
+  const salutationId = v.entity(ctx, `${prefix}/salutationId`, body.salutationId ?? fallback.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?');
+  const countryStateId = v.entity(ctx, `${prefix}/countryStateId`, body.countryStateId, 'country_state', 'SELECT 1 FROM country_state WHERE id = ? AND active = 1');
   const optional = (key: string) => v.text(`${prefix}/${key}`, body[key]);
   const address = {
     salutationId: salutationId ?? SALUTATION_NOT_SPECIFIED_ID,
@@ -370,30 +302,6 @@ export function emailHash(email: string): string {
   return createHash('sha1').update(email.toLowerCase()).digest('hex');
 }
 
-/** The storefront URL the confirmation link starts with: given by the client, else the shop's own origin. */
-/**
- * The storefront the confirmation link leads to. Like Shopware (a choice among the sales channel's domains), only
- * the shop's own origin is accepted, so no caller can put a foreign site into a mail the shop sends.
- */
-export function storefrontUrlOf(ctx: SalesChannelContext, value: unknown, v: BodyValidator): string {
-  if (value === undefined || value === null || value === '') return ctx.origin;
-  if (typeof value === 'string') {
-    try {
-      const url = new URL(value);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === ctx.origin) return value.replace(/\/+$/, '');
-    } catch {
-      // reported below
-    }
-  }
-  v.violations.push({
-    pointer: '/storefrontUrl',
-    code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
-    detail: 'The value you selected is not a valid choice.',
-    parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.origin },
-  });
-  return ctx.origin;
-}
-
 /**
  * POST /account/register: a guest (guest: true, no password) or an account (password ≥ 8; with double opt-in
  * inactive until confirmed). Validates like Shopware's RegisterRoute, writes customer and addresses in one
@@ -403,31 +311,18 @@ export async function registerCustomer(ctx: SalesChannelContext, config: StoreAp
   if (!config.registrationEnabled) {
     throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE', 'Registration is not active!');
   }
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const guest = body.guest === true || body.guest === 'true' || body.guest === 1;
   const email = v.email('/email', body.email);
   const firstName = v.text('/firstName', body.firstName, { required: true });
   const lastName = v.text('/lastName', body.lastName, { required: true });
-  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
+  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?');
   const title = v.text('/title', body.title);
-  let password: string | null = null;
-  if (!guest) {
-    if (typeof body.password !== 'string' || body.password === '') v.violations.push(blank('/password', undefined));
-    else if (body.password.length < PASSWORD_MIN_LENGTH) {
-      v.violations.push({
-        pointer: '/password',
-        code: 'VIOLATION::TOO_SHORT_ERROR',
-        detail: `This value is too short. It should have ${PASSWORD_MIN_LENGTH} characters or more.`,
-        parameters: { '{{ limit }}': PASSWORD_MIN_LENGTH },
-      });
-    } else if (body.password.length > PASSWORD_MAX_LENGTH) {
-      v.violations.push({ pointer: '/password', code: 'VIOLATION::TOO_LONG_ERROR', detail: `This value is too long. It should have ${PASSWORD_MAX_LENGTH} characters or less.`, parameters: { '{{ limit }}': PASSWORD_MAX_LENGTH } });
-    } else password = body.password;
-  }
+  const password = guest ? null : readNewPassword(v, '/password', body.password);
   const names = { firstName, lastName, salutationId };
   const billing = readAddress(ctx, v, '/billingAddress', body.billingAddress, names);
   const shipping = body.shippingAddress === undefined || body.shippingAddress === null ? null : readAddress(ctx, v, '/shippingAddress', body.shippingAddress, names);
-  const storefrontUrl = storefrontUrlOf(ctx, body.storefrontUrl, v);
+  const storefrontUrl = v.storefrontUrl(ctx, '/storefrontUrl', body.storefrontUrl);
   if (email !== null && !guest && accountEmailTaken(ctx, email)) {
     v.violations.push({
       pointer: '/email',
@@ -482,7 +377,7 @@ function accountEmailTaken(ctx: SalesChannelContext, email: string): boolean {
 
 /** POST /account/register-confirm { hash, em }: activates the account; answers the customer to log in. */
 export function confirmRegistration(ctx: SalesChannelContext, body: Record<string, unknown>): CustomerRow {
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const hash = v.text('/hash', body.hash, { required: true, max: 64 });
   const em = v.text('/em', body.em, { required: true, max: 64 });
   v.fail();
@@ -619,7 +514,7 @@ export function switchSession(ctx: SalesChannelContext, next: { customerId: stri
 
 /** POST /account/address: a new address of the session's customer (guests included). */
 export function createAddress(ctx: SalesChannelContext, customer: CustomerRow, body: Record<string, unknown>): string {
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const address = readAddress(ctx, v, '', body, {});
   v.fail();
   return insertAddress(ctx, customer.id, address!, new Date().toISOString());
@@ -648,7 +543,7 @@ export function updateAddress(ctx: SalesChannelContext, customer: CustomerRow, a
     phoneNumber: existing.phone_number,
     ...body,
   };
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const address = readAddress(ctx, v, '', merged, {});
   v.fail();
   const a = address!;
@@ -692,7 +587,7 @@ async function currentPasswordMatches(ctx: SalesChannelContext, customer: Custom
 const BIRTHDAY_MIN_YEAR = 1900;
 
 /** birthdayDay/Month/Year as Shopware takes them: all three or none; a real date in the past. 'YYYY-MM-DD' or null. */
-function readBirthday(v: BodyValidator, body: Record<string, unknown>): string | null | undefined {
+function readBirthday(v: FormChecker, body: Record<string, unknown>): string | null | undefined {
   const parts = [body.birthdayDay, body.birthdayMonth, body.birthdayYear];
   if (parts.every((p) => p === undefined)) return undefined;
   if (parts.every((p) => p === undefined || p === null || p === '')) return null;
@@ -711,10 +606,10 @@ function readBirthday(v: BodyValidator, body: Record<string, unknown>): string |
 /** POST /account/change-profile { firstName, lastName, salutationId?, title?, birthdayDay/Month/Year? }. */
 export function changeProfile(ctx: SalesChannelContext, body: Record<string, unknown>): void {
   const customer = requireAccount(ctx);
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const firstName = v.text('/firstName', body.firstName, { required: true });
   const lastName = v.text('/lastName', body.lastName, { required: true });
-  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?', false);
+  const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?');
   const title = 'title' in body ? v.text('/title', body.title, { max: 100 }) : customer.title;
   const birthday = readBirthday(v, body);
   v.fail();
@@ -736,7 +631,7 @@ export function changeProfile(ctx: SalesChannelContext, body: Record<string, unk
  */
 export async function changeEmail(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
   const customer = requireAccount(ctx);
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const email = v.email('/email', body.email);
   const confirmation = typeof body.emailConfirmation === 'string' ? body.emailConfirmation.trim().toLowerCase() : null;
   if (email !== null && confirmation !== email) v.violations.push(notEqual('/emailConfirmation', '/email'));
@@ -767,8 +662,8 @@ function emailNotUnique(email: string): Violation {
  */
 export async function changePassword(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
   const customer = requireAccount(ctx);
-  const v = new BodyValidator();
-  const newPassword = v.newPassword('/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
+  const v = new FormChecker();
+  const newPassword = readNewPassword(v, '/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
   if (!(await currentPasswordMatches(ctx, customer, body.password))) v.violations.push(passwordNotCorrect());
   v.fail();
   const passwordHash = await hashPassword(newPassword!);
@@ -783,8 +678,8 @@ export async function changePassword(ctx: SalesChannelContext, body: Record<stri
  */
 export function changeDefaultPaymentMethod(ctx: SalesChannelContext, paymentMethodId: string): void {
   const customer = requireCustomer(ctx);
-  const v = new BodyValidator();
-  const id = v.entity(ctx, '/paymentMethodId', paymentMethodId, 'payment_method', 'SELECT 1 FROM payment_method WHERE id = ? AND active = 1', true);
+  const v = new FormChecker();
+  const id = v.entity(ctx, '/paymentMethodId', paymentMethodId, 'payment_method', 'SELECT 1 FROM payment_method WHERE id = ? AND active = 1', { required: true });
   v.fail();
   storeDefaultPaymentMethod(ctx, customer.id, id!);
   saveContextPayload(ctx, { paymentMethodId: id! });

@@ -45,11 +45,11 @@ function fromUtcMidnight(value: Date): string {
 }
 
 /** 0 Sunday … 6 Saturday, of a calendar day (no time zone involved). */
-export function weekdayOf(date: string): number {
+function weekdayOf(date: string): number {
   return toUtcMidnight(date).getUTCDay();
 }
 
-export function isWorkingDay(date: string): boolean {
+function isWorkingDay(date: string): boolean {
   const weekday = weekdayOf(date);
   return weekday !== 0 && weekday !== 6;
 }

@@ -3,7 +3,8 @@ import type { SalesChannelContext } from '../context';
 import { StoreApiError } from '../errors';
 import { randomId } from '../ids';
 import { prepared } from '../entities/system';
-import { BodyValidator, hashPassword, logoutOtherSessions, storefrontUrlOf, type CustomerRow } from './customer';
+import { hashPassword, logoutOtherSessions, readNewPassword, type CustomerRow } from './customer';
+import { FormChecker } from './shop-forms';
 import { queueRecoveryMail } from './mail';
 import { hitRateLimit, loginEmailLimit, recoveryEmailLimit, recoveryIpLimit, resetLimit } from './rate-limit';
 
@@ -33,9 +34,9 @@ const HASH_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
 
 /** POST /account/recovery-password { email, storefrontUrl }: mails the link `${storefrontUrl}/account/recover?hash=…`. */
 export function requestRecovery(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null): void {
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const email = v.email('/email', body.email);
-  const storefrontUrl = storefrontUrlOf(ctx, body.storefrontUrl, v);
+  const storefrontUrl = v.storefrontUrl(ctx, '/storefrontUrl', body.storefrontUrl);
   v.fail();
   hitRateLimit(ctx.db, [recoveryEmailLimit(email!), ...(clientIp ? [recoveryIpLimit(clientIp)] : [])]);
 
@@ -94,9 +95,9 @@ export function checkRecoveryHash(ctx: SalesChannelContext, body: Record<string,
  * account is lifted (whoever holds the mailbox holds the account).
  */
 export async function confirmRecovery(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
-  const v = new BodyValidator();
+  const v = new FormChecker();
   const hashText = v.text('/hash', body.hash, { required: true, max: 128 });
-  const newPassword = v.newPassword('/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
+  const newPassword = readNewPassword(v, '/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
   v.fail();
   const found = lookup(ctx, hashText);
   if (found.state === 'notFound') {

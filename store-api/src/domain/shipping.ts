@@ -6,9 +6,9 @@ import type { Fulfilment } from './cart-types';
 // shipped item ships free, for downloads only and for Click & Collect. The one place of these numbers:
 // the shipping method's price bands (entities/system.ts) are built from here too.
 
-export const SHIPPING_BASE_PRICE_CHF = 7.7;
-export const SHIPPING_BASE_WEIGHT_KG = 4;
-export const SHIPPING_PRICE_PER_STARTED_KG_CHF = 1.5;
+const SHIPPING_BASE_PRICE_CHF = 7.7;
+const SHIPPING_BASE_WEIGHT_KG = 4;
+const SHIPPING_PRICE_PER_STARTED_KG_CHF = 1.5;
 
 /** Weights are summed in grams: 0.1 kg × 3 must be 0.3 kg, not 0.30000000000000004 kg. */
 export function roundWeightKg(kg: number): number {

@@ -2,24 +2,10 @@ import type { SalesChannelContext } from '../context';
 import { StoreApiError, type Violation } from '../errors';
 import { prepared } from '../entities/system';
 import { isId } from '../ids';
-import { findCustomer, type CustomerRow } from './customer';
 
-// Small shared pieces of the issue-6 shop routes (newsletter, wishlist, loyalty, preferred pharmacy, contact):
-// the "logged-in customer" guard of SPEC §4/§6 and a request-body checker answering Shopware's violations
-// (the same codes and details as customer.ts's registration checks).
-
-/**
- * The session's customer when logged in as SPEC §4 defines it (an id, active, not a guest), else 403
- * CHECKOUT__CUSTOMER_NOT_LOGGED_IN as Shopware's LoginRequired(allowGuest: false) routes answer. An account
- * still waiting for its confirmation link (kept as the checkout's customer) is not logged in here.
- */
-export function requireAccount(ctx: SalesChannelContext): CustomerRow {
-  const customer = ctx.customerId ? findCustomer(ctx, ctx.customerId) : undefined;
-  if (!customer || customer.guest === 1 || customer.active !== 1) {
-    throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
-  }
-  return customer;
-}
+// The one request-body checker of the Store API's account and shop forms (registration, account area, recovery,
+// newsletter, loyalty, contact): Shopware's violation codes, details and parameters. The "logged-in customer"
+// guards (requireCustomer, requireAccount) are in ./customer.ts.
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
@@ -28,6 +14,10 @@ export function shown(value: unknown): string {
   if (typeof value === 'string') return `"${value.length > 64 ? `${value.slice(0, 64)}…` : value}"`;
   const json = JSON.stringify(value ?? null);
   return json.length > 64 ? `${json.slice(0, 64)}…` : json;
+}
+
+export function blank(pointer: string, value: unknown): Violation {
+  return { pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } };
 }
 
 /** Collects the violations of one request body; every reader answers the clean value or null. */
@@ -39,7 +29,7 @@ export class FormChecker {
   }
 
   blank(pointer: string, value: unknown): void {
-    this.add({ pointer, code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': shown(value) } });
+    this.add(blank(pointer, value));
   }
 
   /** A trimmed string (null when absent and optional). */
@@ -72,9 +62,12 @@ export class FormChecker {
     return email.toLowerCase();
   }
 
-  /** An optional id of an existing row (`sql` selects it by id). */
-  entity(ctx: SalesChannelContext, pointer: string, value: unknown, entity: string, sql: string): string | null {
-    if (value === undefined || value === null || value === '') return null;
+  /** The id of an existing row (`sql` selects it by id); null when absent and optional. */
+  entity(ctx: SalesChannelContext, pointer: string, value: unknown, entity: string, sql: string, options: { required?: boolean } = {}): string | null {
+    if (value === undefined || value === null || value === '') {
+      if (options.required) this.blank(pointer, value);
+      return null;
+    }
     if (!isId(value) || !prepared(ctx.db, sql).get(value)) {
       this.add({
         pointer,

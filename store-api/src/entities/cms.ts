@@ -1,6 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import { StoreApiError } from '../errors';
-import { registerEntity } from '../dal/definition';
+import { inIdOrder, registerEntity } from '../dal/definition';
 import { isId } from '../ids';
 import { loadMedia } from './media';
 import { loadProducts } from './product';
@@ -202,7 +202,6 @@ interface ResolveState {
   options: ResolveCmsOptions;
 }
 
-/** The `data` of one slot; null for element types that have no data (category-navigation, sidebar-filter, …). */
 /**
  * Shopware resolves each cross-selling of the product into a CrossSellingElement {crossSelling, products,
  * total}; the products of all groups are loaded in one batch.
@@ -212,14 +211,12 @@ function crossSellingElements(state: ResolveState, groups: Json[]): Json[] {
   const ids = [...new Set(groups.flatMap(assigned))];
   const products = new Map(ids.length ? state.catalogue.loadProducts(state.ctx, ids).map((p) => [p.id as string, p]) : []);
   return groups.map((group) => {
-    const list = assigned(group).flatMap((id) => {
-      const found = products.get(id);
-      return found ? [found] : [];
-    });
+    const list = inIdOrder(products, assigned(group));
     return { crossSelling: group, products: list, total: list.length, streamId: null, apiAlias: 'cross_selling_element' };
   });
 }
 
+/** The `data` of one slot; null for element types that have no data (category-navigation, sidebar-filter, …). */
 function slotData(state: ResolveState, type: string, config: SlotConfig, media: Map<string, Json>, products: Map<string, Json>): Json | null {
   const { ctx, catalogue, options } = state;
   const entity = options.entity;

@@ -1,5 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import type { AddressRow } from '../domain/customer';
+import type { DocumentRow } from '../domain/documents';
 import { isPaymentChangeable, type OrderRow, type TransactionRow } from '../domain/order';
 import { stateId, stateMachineStateJson } from '../domain/order-states';
 import { stableId } from '../ids';
@@ -44,15 +45,6 @@ interface DeliveryRow {
   shipping_date_latest: string;
   shipping_costs: string;
   tracking_codes: string;
-}
-
-interface DocumentRow {
-  id: string;
-  order_id: string;
-  type: string;
-  document_number: string;
-  deep_link_code: string;
-  created_at: string;
 }
 
 interface DownloadRow {

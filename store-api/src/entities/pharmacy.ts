@@ -23,16 +23,17 @@ interface PharmacyRow {
 }
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+type OpeningHours = Record<(typeof WEEKDAYS)[number], [string, string][]>;
 
 /** Opening hours per weekday: a list of [from, to] times, every day present (closed: []). */
-function openingHoursJson(text: string): Record<string, [string, string][]> {
+export function openingHoursJson(text: string): OpeningHours {
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {
     parsed = {};
   }
-  const hours: Record<string, [string, string][]> = {};
+  const hours = {} as OpeningHours;
   for (const day of WEEKDAYS) {
     const ranges = Array.isArray(parsed[day]) ? (parsed[day] as unknown[]) : [];
     hours[day] = ranges.filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((t) => typeof t === 'string'));
@@ -68,12 +69,8 @@ export interface PharmacySearch {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" looks for the characters. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Pharmacies matching a search, by postal code then name; `total` counts all matches. */
@@ -83,7 +80,8 @@ export function searchPharmacies(db: Db, query: PharmacySearch): { elements: Jso
   const params: unknown[] = [];
   if (search) {
     conditions.push("(zipcode LIKE ? ESCAPE '\\' OR lower(city) LIKE ? ESCAPE '\\' OR lower(name) LIKE ? ESCAPE '\\')");
-    params.push(likePrefix(search), likeContains(search), likeContains(search));
+    const escaped = likeEscape(search);
+    params.push(`${escaped}%`, `%${escaped}%`, `%${escaped}%`);
   }
   if (query.ids) {
     conditions.push('id IN (SELECT value FROM json_each(?))');

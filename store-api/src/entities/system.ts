@@ -403,7 +403,7 @@ export function shippingMethodPrices(methodId: string, clickAndCollect: boolean,
 
 export function loadShippingMethods(
   ctx: SalesChannelContext,
-  options: { ids?: string[]; onlyActive?: boolean; withPrices?: boolean } = {},
+  options: { ids?: string[]; onlyActive?: boolean; withPrices?: boolean; deliveryTimes?: Map<string, Json> } = {},
 ): Json[] {
   const rows = prepared(
     ctx.db,
@@ -413,7 +413,7 @@ export function loadShippingMethods(
      LEFT JOIN shipping_method_translation f ON f.shipping_method_id = s.id AND f.language_id = ?
      ORDER BY s.position, s.technical_name`,
   ).all(...languagePair(ctx)) as ShippingMethodRow[];
-  const deliveryTimes = loadDeliveryTimes(ctx);
+  const deliveryTimes = options.deliveryTimes ?? loadDeliveryTimes(ctx);
   return rows
     .filter((r) => (!options.ids || options.ids.includes(r.id)) && (!options.onlyActive || bool(r.active)))
     .map((r) => {

@@ -52,74 +52,68 @@ function quantityOf(value: unknown, pointer: string, violations: Violation[], fa
   return value;
 }
 
-export function parseAddItems(body: Record<string, unknown>): AddLineItemInput[] {
-  const list = itemList(body, 'items');
+/**
+ * The objects of `body.items`, each read by `parse` (which adds its violations and answers nothing for a bad
+ * one); all violations are answered together.
+ */
+function parseItems<T>(body: Record<string, unknown>, parse: (item: Record<string, unknown>, at: string, violations: Violation[]) => T | undefined): T[] {
   const violations: Violation[] = [];
-  const items: AddLineItemInput[] = [];
-  list.forEach((raw, index) => {
+  const items: T[] = [];
+  itemList(body, 'items').forEach((raw, index) => {
     const at = `/items/${index}`;
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      violations.push(typeError(at, 'object'));
-      return;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) violations.push(typeError(at, 'object'));
+    else {
+      const item = parse(raw as Record<string, unknown>, at, violations);
+      if (item !== undefined) items.push(item);
     }
-    const item = raw as Record<string, unknown>;
-    const type = item.type ?? 'product';
-    if (type !== 'product' && type !== 'promotion') {
-      violations.push(violation(`${at}/type`, 'VIOLATION::NO_SUCH_CHOICE_ERROR', 'The value you selected is not a valid choice.', { '{{ choices }}': '"product", "promotion"' }));
-      return;
-    }
-    const referencedId = item.referencedId ?? (type === 'product' ? item.id : undefined);
-    if (referencedId === undefined || referencedId === null || referencedId === '') {
-      violations.push(blank(`${at}/referencedId`));
-      return;
-    }
-    if (typeof referencedId !== 'string') {
-      violations.push(typeError(`${at}/referencedId`, 'string'));
-      return;
-    }
-    if (type === 'promotion') {
-      if (referencedId.trim() === '') violations.push(blank(`${at}/referencedId`));
-      else if (referencedId.length > MAX_PROMOTION_CODE_LENGTH) {
-        violations.push(
-          violation(`${at}/referencedId`, 'VIOLATION::TOO_LONG_ERROR', `This value is too long. It should have ${MAX_PROMOTION_CODE_LENGTH} characters or less.`),
-        );
-      } else items.push({ type, referencedId: referencedId.trim(), quantity: 1 });
-      return;
-    }
-    const before = violations.length;
-    const quantity = quantityOf(item.quantity, `${at}/quantity`, violations, 1);
-    if (quantity < 1 && violations.length === before) {
-      violations.push(violation(`${at}/quantity`, 'VIOLATION::TOO_LOW_ERROR', 'This value should be greater than or equal to 1.', { '{{ compared_value }}': 1 }));
-    }
-    items.push({ type, referencedId: referencedId.slice(0, 255), quantity });
   });
   if (violations.length) throw StoreApiError.violations(violations);
   return items;
 }
 
-export function parseUpdateItems(body: Record<string, unknown>): UpdateLineItemInput[] {
-  const list = itemList(body, 'items');
-  const violations: Violation[] = [];
-  const items: UpdateLineItemInput[] = [];
-  list.forEach((raw, index) => {
-    const at = `/items/${index}`;
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      violations.push(typeError(at, 'object'));
-      return;
-    }
-    const item = raw as Record<string, unknown>;
-    if (typeof item.id !== 'string' || item.id === '') {
-      violations.push(item.id === undefined || item.id === '' ? blank(`${at}/id`) : typeError(`${at}/id`, 'string'));
-      return;
-    }
-    if (item.quantity === undefined) {
-      violations.push(blank(`${at}/quantity`));
-      return;
-    }
-    items.push({ id: item.id, quantity: quantityOf(item.quantity, `${at}/quantity`, violations) });
-  });
-  if (violations.length) throw StoreApiError.violations(violations);
-  return items;
+function parseAddItem(item: Record<string, unknown>, at: string, violations: Violation[]): AddLineItemInput | undefined {
+  const type = item.type ?? 'product';
+  if (type !== 'product' && type !== 'promotion') {
+    violations.push(violation(`${at}/type`, 'VIOLATION::NO_SUCH_CHOICE_ERROR', 'The value you selected is not a valid choice.', { '{{ choices }}': '"product", "promotion"' }));
+    return;
+  }
+  const referencedId = item.referencedId ?? (type === 'product' ? item.id : undefined);
+  if (referencedId === undefined || referencedId === null || referencedId === '') {
+    violations.push(blank(`${at}/referencedId`));
+    return;
+  }
+  if (typeof referencedId !== 'string') {
+    violations.push(typeError(`${at}/referencedId`, 'string'));
+    return;
+  }
+  if (type === 'promotion') {
+    const code = referencedId.trim();
+    if (code === '') violations.push(blank(`${at}/referencedId`));
+    else if (referencedId.length > MAX_PROMOTION_CODE_LENGTH) {
+      violations.push(
+        violation(`${at}/referencedId`, 'VIOLATION::TOO_LONG_ERROR', `This value is too long. It should have ${MAX_PROMOTION_CODE_LENGTH} characters or less.`),
+      );
+    } else return { type, referencedId: code, quantity: 1 };
+    return;
+  }
+  const before = violations.length;
+  const quantity = quantityOf(item.quantity, `${at}/quantity`, violations, 1);
+  if (quantity < 1 && violations.length === before) {
+    violations.push(violation(`${at}/quantity`, 'VIOLATION::TOO_LOW_ERROR', 'This value should be greater than or equal to 1.', { '{{ compared_value }}': 1 }));
+  }
+  return { type, referencedId: referencedId.slice(0, 255), quantity };
+}
+
+function parseUpdateItem(item: Record<string, unknown>, at: string, violations: Violation[]): UpdateLineItemInput | undefined {
+  if (typeof item.id !== 'string' || item.id === '') {
+    violations.push(item.id === undefined || item.id === '' ? blank(`${at}/id`) : typeError(`${at}/id`, 'string'));
+    return;
+  }
+  if (item.quantity === undefined) {
+    violations.push(blank(`${at}/quantity`));
+    return;
+  }
+  return { id: item.id, quantity: quantityOf(item.quantity, `${at}/quantity`, violations) };
 }
 
 function parseIds(list: unknown[], pointer: string): string[] {
@@ -146,12 +140,12 @@ export function registerCartRoutes(app: StoreApiApp): void {
   });
 
   app.post('/checkout/cart/line-item', async (c) => {
-    const items = parseAddItems(await readBody(c));
+    const items = parseItems(await readBody(c), parseAddItem);
     return c.json(addLineItems(c.get('ctx'), items).json);
   });
 
   app.patch('/checkout/cart/line-item', async (c) => {
-    const items = parseUpdateItems(await readBody(c));
+    const items = parseItems(await readBody(c), parseUpdateItem);
     return c.json(updateLineItems(c.get('ctx'), items).json);
   });
 

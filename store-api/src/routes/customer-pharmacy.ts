@@ -1,6 +1,6 @@
 import type { StoreApiApp } from '../app';
 import type { SalesChannelContext } from '../context';
-import { requireAccount } from '../domain/shop-forms';
+import { requireAccount } from '../domain/customer';
 import { pharmacyJson } from '../entities/pharmacy';
 import { prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
@@ -23,7 +23,7 @@ function answer(row: PharmacyRow | undefined): Record<string, unknown> {
 export function registerCustomerPharmacyRoutes(app: StoreApiApp): void {
   app.on(['GET', 'POST'], '/customer-pharmacy', (c) => {
     const ctx = c.get('ctx');
-    const customer = requireAccount(ctx) as { preferred_pharmacy_id?: string | null };
+    const customer = requireAccount(ctx);
     return c.json(answer(pharmacyById(ctx, customer.preferred_pharmacy_id ?? null)));
   });
 

@@ -1,6 +1,6 @@
 import type { StoreApiApp } from '../app';
 import { applyForCard, assignCard, customerCard, loyaltyJson } from '../domain/loyalty';
-import { requireAccount } from '../domain/shop-forms';
+import { requireAccount } from '../domain/customer';
 import { readBody } from '../request';
 
 // The shop's loyalty card routes (custom, no Shopware counterpart; logged-in accounts only):

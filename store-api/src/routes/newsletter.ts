@@ -1,7 +1,7 @@
 import type { StoreApiApp } from '../app';
 import { confirmNewsletter, newsletterStatusOf, subscribeNewsletter, unsubscribeNewsletter } from '../domain/newsletter';
 import { clientIpOf } from '../domain/rate-limit';
-import { requireAccount } from '../domain/shop-forms';
+import { requireAccount } from '../domain/customer';
 import { readBody } from '../request';
 
 // Newsletter routes (SPEC §4 double opt-in): subscribe, confirm, unsubscribe, and the account's status.

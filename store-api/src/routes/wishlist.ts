@@ -1,7 +1,7 @@
 import type { StoreApiApp } from '../app';
 import { applyIncludes } from '../dal/includes';
 import { parseCriteria, readCriteriaInput } from '../dal/parse-criteria';
-import { requireAccount } from '../domain/shop-forms';
+import { requireAccount } from '../domain/customer';
 import { addToWishlist, findWishlist, mergeWishlist, removeFromWishlist, wishlistNotFound, wishlistProductIds } from '../domain/wishlist';
 import { loadProducts } from '../entities/product';
 import { readBody } from '../request';

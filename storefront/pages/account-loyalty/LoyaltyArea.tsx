@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../checkout/useShopMutation';
+import { unavailableError, useShopMutation } from '../../checkout/useShopMutation';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';
 import { useNotifications } from '../../components/Notifications';
 import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
@@ -175,7 +175,7 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
     setServerErrors({});
     const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber) } });
     const payload = response?.assignLoyaltyCard;
-    const errors = payload ? payload.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
+    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
     if (errors.length > 0 || !payload?.card) {
       // The gateway's 'Die Kartennummer ist ungültig' belongs beside the field, whatever field it names.
       const mapped = errors.map((error) => (error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error));
@@ -249,7 +249,7 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
     const input = Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, values[name].trim()])) as ApplicationValues;
     const response = await apply({ input });
     const payload = response?.applyForLoyaltyCard;
-    const errors = payload ? payload.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
+    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
     if (errors.length > 0 || !payload?.card) {
       const mapped = errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
       focusField(firstProblemField(order, refused(mapped, order)));

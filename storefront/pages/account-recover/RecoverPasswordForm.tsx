@@ -29,9 +29,7 @@ export function RecoverPasswordForm({ hash, onInvalid, onDone }: RecoverPassword
       resetPassword(input: $input) {
         done
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql } from 'react-relay/hooks';
-import { useShopMutation } from '../../checkout/useShopMutation';
+import { unavailableError, useShopMutation } from '../../checkout/useShopMutation';
+import type { NewsletterSignupMutation } from '../../components/__generated__/NewsletterSignupMutation.graphql';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';
+import { subscribeNewsletterMutation } from '../../components/NewsletterSignup';
 import { splitShopErrors, type FieldProblems } from '../../forms/checkoutForms';
 import { checkEmail } from '../../forms/fieldRules';
-import type { NewsletterSubscribeFormMutation } from './__generated__/NewsletterSubscribeFormMutation.graphql';
 import { NewsletterResult } from './NewsletterResult';
 import styles from './NewsletterPage.module.css';
 
@@ -20,18 +20,7 @@ export function NewsletterSubscribeForm() {
   const [alert, setAlert] = useState<string[]>([]);
   const [result, setResult] = useState<'PENDING' | 'SUBSCRIBED' | null>(null);
   const messageOf = useFieldMessages(problems, serverErrors);
-  const [subscribe, sending] = useShopMutation<NewsletterSubscribeFormMutation>(graphql`
-    mutation NewsletterSubscribeFormMutation($input: SubscribeNewsletterInput!) {
-      subscribeNewsletter(input: $input) {
-        status
-        errors {
-          code
-          message
-          field
-        }
-      }
-    }
-  `);
+  const [subscribe, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +34,7 @@ export function NewsletterSubscribeForm() {
     const response = await subscribe({
       input: { email: values.email.trim(), firstName: values.firstName.trim() || null, lastName: values.lastName.trim() || null },
     });
-    const errors = response ? response.subscribeNewsletter.errors : [{ code: 'UNAVAILABLE', message: t('errors.generic'), field: null }];
+    const errors = response ? response.subscribeNewsletter.errors : [unavailableError(t('errors.generic'))];
     if (errors.length > 0) {
       const { byField, general } = splitShopErrors(errors, new Set(FIELDS));
       setServerErrors(byField);

@@ -40,9 +40,7 @@ export default function Page() {
           loggedIn
         }
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

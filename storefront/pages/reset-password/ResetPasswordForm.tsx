@@ -22,9 +22,7 @@ export function ResetPasswordForm() {
       requestPasswordRecovery(input: $input) {
         done
         errors {
-          code
-          message
-          field
+          ...useShopMutation_error @relay(mask: false)
         }
       }
     }

@@ -46,6 +46,23 @@ export async function searchProducts(request: APIRequestContext, term: string): 
 /** In stock (at least two, and the minimum purchase) and without variants to choose. */
 export const isBuyable = (product: FoundProduct) => product.available && product.availableStock >= Math.max(2, product.minPurchase) && product.variants.length === 0;
 
+/** Sent by post: neither Click & Collect only, nor on prescription, nor a download. */
+export const isDelivery = (product: FoundProduct) => !product.clickAndCollectOnly && !product.prescriptionRequired && !product.isDownload;
+
+const SEARCH_TERMS = ['Vitamin', 'Tabletten', 'Kapseln', 'Creme', 'Tropfen', 'Spray', 'Salbe', 'Tee', 'Sirup', 'Pflaster', 'Gel', 'Lutschtabletten'];
+
+/** As many different buyable products of the kind asked for as wanted, from the graph's search (never hard-coded). */
+export async function findProducts(request: APIRequestContext, wanted: (product: FoundProduct) => boolean, count = 1): Promise<FoundProduct[]> {
+  const found = new Map<string, FoundProduct>();
+  for (const term of SEARCH_TERMS) {
+    for (const product of await searchProducts(request, term)) {
+      if (isBuyable(product) && wanted(product)) found.set(product.productId, product);
+      if (found.size === count) return [...found.values()];
+    }
+  }
+  throw new Error(`fewer than ${count} such products in the seeded catalogue`);
+}
+
 /** Reads the server's SQLite database (read-only). */
 export function readShop<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'shop.sqlite'), { readonly: true, fileMustExist: true });
@@ -71,6 +88,16 @@ export async function mailTo(recipient: string, template: string): Promise<strin
     .not.toBe('');
   return body;
 }
+
+/** The first link of a mail whose path contains `path`, as path and query on this server (the mail carries the shop's public origin). */
+export function linkIn(body: string, path: string): string {
+  const url = body.match(/https?:\/\/[^\s"<>]+/g)?.map((found) => new URL(found)).find((found) => found.pathname.includes(path));
+  expect(url, `no link to ${path} in the mail:\n${body}`).toBeTruthy();
+  return `${url!.pathname}${url!.search}`;
+}
+
+/** The link to `path` in the newest mail of a template to an address, once it is in the outbox. */
+export const mailedLink = async (recipient: string, template: string, path: string) => linkIn(await mailTo(recipient, template), path);
 
 /** Waits until React has taken over the server's HTML of the element (handlers attached). */
 export async function hydrated(page: Page, selector = '#root'): Promise<void> {

@@ -1,0 +1,29 @@
+import type { Gateway } from '../gateway/src/yoga';
+import { splitLocalePath } from '../storefront/i18n/locales';
+import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
+import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+
+/** Request headers an in-process GraphQL call carries over from the shopper's request. */
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
+
+/**
+ * Runs one persisted operation against the gateway in process (yoga.fetch, no HTTP hop) as the shopper of
+ * `request`: their cookies and client headers, and the language of the page path. Gives the payload and
+ * the gateway's Set-Cookie headers (session, language), which the caller puts on its own response.
+ */
+export async function callGateway(
+  gateway: Gateway,
+  request: Request,
+  operation: PersistedOperation,
+): Promise<{ payload: GraphQLPayload; setCookies: string[] }> {
+  const url = new URL(request.url);
+  const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
+  const response = await gateway.fetch(new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }));
+  const setCookies = response.headers.getSetCookie();
+  return { payload: (await response.json()) as GraphQLPayload, setCookies };
+}
