@@ -15,6 +15,11 @@ import { registerOrderRoutes } from './routes/order';
 import { registerPharmacyRoutes } from './routes/pharmacy';
 import { registerSystemRoutes } from './routes/system';
 import { registerWishlistRoutes } from './routes/wishlist';
+import { registerArticleRoutes } from './routes/article';
+import { registerContestRoutes } from './routes/contest';
+import { registerInsurerRoutes } from './routes/insurer';
+import { registerManufacturerRoutes } from './routes/manufacturer';
+import { registerPrescriptionRoutes } from './routes/prescription';
 
 export interface StoreApiEnv {
   Variables: { ctx: SalesChannelContext; deps: StoreApiDeps };
@@ -76,5 +81,10 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   registerLoyaltyRoutes(app);
   registerCustomerPharmacyRoutes(app);
   registerContactRoutes(app);
+  registerManufacturerRoutes(app);
+  registerArticleRoutes(app);
+  registerPrescriptionRoutes(app);
+  registerInsurerRoutes(app);
+  registerContestRoutes(app);
   return app;
 }

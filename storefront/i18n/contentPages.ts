@@ -1,3 +1,4 @@
+import type { PageContext } from 'vike/types';
 import { LOCALES, localizedPath, type ShopLocale } from './locales';
 
 /** The shop's content pages and their translated paths (SPEC §2 table), without the language prefix. */
@@ -39,4 +40,9 @@ export function contentPagePath(page: ContentPage, locale: ShopLocale): string {
 /** The content page in every language, for the language switcher and hreflang. */
 export function contentPageAlternates(page: ContentPage): Array<{ locale: ShopLocale; url: string }> {
   return LOCALES.map((locale) => ({ locale, url: contentPagePath(page, locale) }));
+}
+
+/** A Vike route function for a content page in every language: `export default contentPageRoute('brands')`. */
+export function contentPageRoute(page: ContentPage) {
+  return (pageContext: PageContext): boolean => contentPageOf(pageContext.urlPathname, pageContext.locale) === page;
 }

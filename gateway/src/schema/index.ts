@@ -21,6 +21,10 @@ import './newsletter';
 import './wishlist';
 import './loyalty';
 import './contact';
+import './article';
+import './prescription';
+import './insurer';
+import './contest';
 
 let schema: GraphQLSchema | undefined;
 

@@ -593,4 +593,57 @@ ALTER TABLE mail_outbox ADD COLUMN next_attempt_at TEXT;
 CREATE INDEX mail_outbox_unsent ON mail_outbox(next_attempt_at) WHERE sent_at IS NULL;
 `,
   },
+  {
+    version: 6,
+    name: 'content and health services: polls, prescriptions, insurer, contest, postal codes',
+    sql: `
+-- One vote per visitor and poll (editorial pages, SPEC §2 /e/…): the visitor is the customer when logged
+-- in, else the context token; only a SHA-256 of that key is stored.
+CREATE TABLE poll_vote (
+  article_id TEXT NOT NULL REFERENCES article(id), option_id TEXT NOT NULL, visitor_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL, PRIMARY KEY (article_id, visitor_hash)
+);
+CREATE INDEX poll_vote_option ON poll_vote(article_id, option_id);
+
+-- Prescription services (SPEC §4): kind delivery (form, then the prescription by post) or pickup (uploaded
+-- insurance card and prescriptions, a date and a pharmacy; the pharmacy calls when ready).
+CREATE TABLE prescription_request (
+  id TEXT PRIMARY KEY, request_number TEXT NOT NULL UNIQUE, kind TEXT NOT NULL CHECK (kind IN ('delivery', 'pickup')),
+  sales_channel_id TEXT NOT NULL, language_id TEXT NOT NULL REFERENCES language(id), customer_id TEXT REFERENCES customer(id),
+  salutation_id TEXT, first_name TEXT NOT NULL, last_name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL,
+  birthday TEXT, street TEXT, zipcode TEXT, city TEXT, country_id TEXT,
+  pharmacy_id TEXT REFERENCES pharmacy(id), pickup_date TEXT, comment TEXT,
+  status TEXT NOT NULL DEFAULT 'received', created_at TEXT NOT NULL
+);
+-- Uploaded files live under DATA_DIR/private (never a public folder); the type is read from the content.
+CREATE TABLE prescription_file (
+  id TEXT PRIMARY KEY, request_id TEXT NOT NULL REFERENCES prescription_request(id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('insurance_card', 'prescription')), mime_type TEXT NOT NULL,
+  size INTEGER NOT NULL, sha256 TEXT NOT NULL, storage_path TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX prescription_file_request ON prescription_file(request_id);
+
+-- Insurer partnership (SPEC §9): medicines are generics or originals; a verified insured customer is in the
+-- insured customer group (plan = multi-medication plan); the CHF 20 welcome voucher is used once per customer.
+ALTER TABLE product ADD COLUMN medication_kind TEXT CHECK (medication_kind IN ('generic', 'original'));
+CREATE TABLE customer_insurance (
+  customer_id TEXT PRIMARY KEY REFERENCES customer(id) ON DELETE CASCADE, insurance_number TEXT NOT NULL,
+  multi_medication_plan INTEGER NOT NULL DEFAULT 0, verified_at TEXT NOT NULL, welcome_voucher_order_id TEXT
+);
+
+-- Contest entries: one per email and contest.
+CREATE TABLE contest_entry (
+  id TEXT PRIMARY KEY, contest_key TEXT NOT NULL, email TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL,
+  answer TEXT, language_id TEXT NOT NULL, customer_id TEXT, created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX contest_entry_email ON contest_entry(contest_key, email COLLATE NOCASE);
+
+-- Swiss and Liechtenstein postal codes with a town and its coordinates, for the pharmacy finder.
+CREATE TABLE postal_code_location (
+  zipcode TEXT NOT NULL, city TEXT NOT NULL, country_iso TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL,
+  PRIMARY KEY (zipcode, city)
+);
+CREATE INDEX postal_code_location_city ON postal_code_location(city COLLATE NOCASE);
+`,
+  },
 ];

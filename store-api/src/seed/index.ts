@@ -10,10 +10,13 @@ import { seedEditorialContent } from './content';
 import { downloadsDir, seedProductDownloads } from './downloads';
 import { ensureLoyaltyCards, seedLoyaltyCards } from './loyalty-cards';
 import { MediaLibrary } from './media-images';
+import { seedInsurer } from './insurer';
 import { seedPharmacies } from './pharmacies';
+import { seedPostalCodes } from './postal-codes';
 import { CATALOGUE_SEED, SeedRandom } from './random';
 import { seedReferenceData } from './reference-data';
 import { seedSeoUrls } from './seo-urls';
+import { seedServicePages } from './service-pages';
 import { TableWriter, tr } from './table-writer';
 
 export const DEFAULT_PRODUCT_COUNT = 2000;
@@ -107,6 +110,9 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
     seedPharmacies(w, random.fork('pharmacies'));
     seedLoyaltyCards(w);
     seedEditorialContent(w, random.fork('content'), media, catalogue.products);
+    seedServicePages(w, media);
+    seedPostalCodes(w);
+    seedInsurer(w, catalogue.products);
     log(`seed: pharmacies, promotions and editorial content ${elapsed()}`);
 
     rmSync(downloadsDir(config.dataDir), { recursive: true, force: true });

@@ -1,1 +1,1 @@
-export { shellPageQuery as default } from '../shopper/shellPageQuery';
+export { shellPageQuery as default } from '../../shell/shellPageQuery';

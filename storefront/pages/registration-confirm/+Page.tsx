@@ -9,8 +9,8 @@ import { DefaultLayout } from '../../layouts/DefaultLayout';
 import { usePageQuery } from '../../relay/usePageQuery';
 import { useMergeLocalWishlist } from '../../wishlist/mergeOnLogin';
 import styles from '../../components/AccountForms.module.css';
-import type { ShellPageQuery as ShellPageQueryType } from '../shopper/__generated__/ShellPageQuery.graphql';
-import { ShellPageQuery } from '../shopper/ShellPage.query';
+import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
+import { ShellPageQuery } from '../../shell/ShellPage.query';
 import type { RegistrationConfirmPageMutation } from './__generated__/RegistrationConfirmPageMutation.graphql';
 
 type State = { kind: 'working' } | { kind: 'invalid' } | { kind: 'failed'; message: string };

@@ -5,8 +5,8 @@ import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
 import { usePageQuery } from '../../relay/usePageQuery';
 import styles from '../../components/AccountForms.module.css';
-import type { ShellPageQuery as ShellPageQueryType } from '../shopper/__generated__/ShellPageQuery.graphql';
-import { ShellPageQuery } from '../shopper/ShellPage.query';
+import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
+import { ShellPageQuery } from '../../shell/ShellPage.query';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
 /** /reset-password: the recovery link is requested by email. Never indexed. */

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ComingSoonView } from '../../components/ComingSoonView';
 import { NotFoundView } from '../../components/NotFoundView';
 import { PageSeo } from '../../components/PageSeo';
-import { contentPageAlternates, contentPageOf } from '../../i18n/contentPages';
 import { LOCALES, localizedPath, shownPathOf, splitLocalePath, type ShopLocale } from '../../i18n/locales';
 import { useShopOrigin } from '../../seo/useShopOrigin';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
@@ -20,7 +18,7 @@ function idAlternates(locale: ShopLocale, url: string, idPath: string) {
   return LOCALES.map((target) => ({ locale: target, url: target === locale ? url : localizedPath(idPath, target) }));
 }
 
-/** Every path the gateway resolves: product, category, landing page, a content page still to come, or 404. */
+/** Every path the gateway resolves: product, category, landing page, or 404. */
 export default function Page() {
   const data = usePageQuery<RoutePageQueryType>(RoutePageQuery);
   const pageContext = usePageContext();
@@ -69,18 +67,6 @@ export default function Page() {
       );
     }
     default: {
-      const logicalPath = splitLocalePath(urlPathname).logicalPath;
-      const contentPage = contentPageOf(logicalPath, locale);
-      if (contentPage) {
-        const alternates = contentPageAlternates(contentPage);
-        const title = t(`pages.${contentPage}`);
-        return (
-          <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: urlPathname }]}>
-            <PageSeo title={title} path={urlPathname} alternates={alternates} />
-            <ComingSoonView title={title} />
-          </DefaultLayout>
-        );
-      }
       const alternates = LOCALES.map((target) => ({ locale: target, url: localizedPath('/', target) }));
       return (
         <DefaultLayout query={data} alternates={alternates}>

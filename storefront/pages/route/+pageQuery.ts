@@ -3,7 +3,7 @@ import { shownPathOf } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
 import type { RoutePageQuery$data } from './__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from './RoutePage.query';
-import { isContentPath, isIdPath, routeVariables } from './routePage';
+import { isIdPath, routeVariables } from './routePage';
 import { loadRouteView } from './routeViews';
 
 export default definePageQuery({
@@ -15,8 +15,7 @@ export default definePageQuery({
     // /fr/detail/{id} (where the language switcher leads) → the product's French SEO path.
     const shown = shownPathOf(pageContext);
     if (url && isIdPath(shown) && url !== shown) throw redirect(url, 301);
-    if (route.__typename !== 'NotFound') return 200;
-    return isContentPath(shown, pageContext.locale) ? 200 : 404;
+    return route.__typename === 'NotFound' ? 404 : 200;
   },
   prepare: loadRouteView,
 });

@@ -1,5 +1,4 @@
 import { listingParamsFromUrl } from '../../catalog/listingUrl';
-import { contentPageOf } from '../../i18n/contentPages';
 import { GRAPH_LOCALE, localizedPath, shownPathOf, splitLocalePath, type ShopLocale } from '../../i18n/locales';
 import type { PageContext } from 'vike/types';
 
@@ -19,9 +18,4 @@ export function routeVariables(pageContext: PageContext) {
 /** Paths by id (/detail/{id}, /navigation/{id}, /landingPage/{id}) lead on to the entity's SEO path. */
 export function isIdPath(path: string): boolean {
   return /^\/(detail|navigation|landingPage)\//.test(splitLocalePath(path).logicalPath);
-}
-
-/** A path the gateway does not know is a 404, unless it is one of the content pages of SPEC §2 (body later). */
-export function isContentPath(path: string, locale: ShopLocale): boolean {
-  return contentPageOf(splitLocalePath(path).logicalPath, locale) !== undefined;
 }

@@ -1,0 +1,5 @@
+import { builder } from './builder';
+
+// Insurer partnership: insurance verification and the insured customer’s discounts.
+
+void builder;

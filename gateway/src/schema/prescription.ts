@@ -1,0 +1,5 @@
+import { builder } from './builder';
+
+// Prescription services: home delivery and pickup requests with uploaded files.
+
+void builder;

@@ -1,1 +1,0 @@
-export { shellPageQuery as default } from './shellPageQuery';
