@@ -137,6 +137,52 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Si è verificato un errore. Si prega di riprovare più tardi.',
     fr: 'Une erreur s’est produite. Veuillez réessayer plus tard.',
   },
+  // Content and health services (issue 7).
+  POLL_ALREADY_VOTED: {
+    de: 'Sie haben bei dieser Umfrage bereits abgestimmt.',
+    it: 'Ha già votato a questo sondaggio.',
+    fr: 'Vous avez déjà voté à ce sondage.',
+  },
+  CONTEST_ALREADY_ENTERED: {
+    de: 'Mit dieser E-Mail-Adresse wurde bereits am Wettbewerb teilgenommen.',
+    it: 'Con questo indirizzo e-mail si è già partecipato al concorso.',
+    fr: 'Cette adresse e-mail a déjà participé au concours.',
+  },
+  CONTEST_CLOSED: {
+    de: 'Der Wettbewerb ist beendet.',
+    it: 'Il concorso è terminato.',
+    fr: 'Le concours est terminé.',
+  },
+  UPLOAD_TYPE_NOT_ALLOWED: {
+    de: 'Bitte laden Sie nur PDF- oder PNG-Dateien hoch.',
+    it: 'Si prega di caricare solo file PDF o PNG.',
+    fr: 'Veuillez télécharger uniquement des fichiers PDF ou PNG.',
+  },
+  UPLOAD_TOO_LARGE: {
+    de: 'Die Datei ist zu gross (höchstens {max} MB).',
+    it: 'Il file è troppo grande (al massimo {max} MB).',
+    fr: 'Le fichier est trop volumineux ({max} Mo au maximum).',
+  },
+  UPLOAD_REQUIRED: {
+    de: 'Bitte laden Sie Ihre Versichertenkarte und mindestens ein Rezept hoch.',
+    it: 'Si prega di caricare la tessera d’assicurato e almeno una ricetta.',
+    fr: 'Veuillez télécharger votre carte d’assuré et au moins une ordonnance.',
+  },
+  PICKUP_DATE_INVALID: {
+    de: 'Bitte wählen Sie ein Abholdatum ab dem nächsten Werktag.',
+    it: 'Si prega di scegliere una data di ritiro a partire dal prossimo giorno lavorativo.',
+    fr: 'Veuillez choisir une date de retrait à partir du prochain jour ouvrable.',
+  },
+  PHARMACY_NOT_FOUND: {
+    de: 'Die Apotheke wurde nicht gefunden.',
+    it: 'La farmacia non è stata trovata.',
+    fr: 'La pharmacie est introuvable.',
+  },
+  INSURANCE_NUMBER_INVALID: {
+    de: 'Die Versichertennummer ist ungültig.',
+    it: 'Il numero d’assicurato non è valido.',
+    fr: 'Le numéro d’assuré n’est pas valable.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_MESSAGES;

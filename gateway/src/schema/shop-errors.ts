@@ -44,6 +44,15 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   WRONG_PASSWORD: 'The current password is wrong (changing email or password).',
   NEWSLETTER_FAILED: 'The newsletter subscription or unsubscription failed.',
   UNAVAILABLE: 'The shop’s back end failed or did not answer in time; try again later.',
+  POLL_ALREADY_VOTED: 'This visitor has already voted in this poll (one vote per visitor).',
+  CONTEST_ALREADY_ENTERED: 'This email has already entered the contest (one entry per email).',
+  CONTEST_CLOSED: 'The contest is over.',
+  UPLOAD_TYPE_NOT_ALLOWED: 'An uploaded file is neither a PDF nor a PNG (checked by its content, not its name).',
+  UPLOAD_TOO_LARGE: 'An uploaded file is larger than allowed; the message names the limit.',
+  UPLOAD_REQUIRED: 'A prescription pickup needs the insurance card and at least one prescription.',
+  PICKUP_DATE_INVALID: 'The pickup date is in the past, too far ahead, or not a working day.',
+  PHARMACY_NOT_FOUND: 'No pharmacy has this id or path.',
+  INSURANCE_NUMBER_INVALID: 'The insurance number does not have the insurer’s format.',
 };
 
 export const ShopErrorCodeEnum = builder.enumType('ShopErrorCode', {

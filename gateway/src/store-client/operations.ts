@@ -1,4 +1,10 @@
 import type { components, operations } from '@shopware/api-client/store-api-types';
+import type { ArticleOperations } from './content-operations/article';
+import type { BrandOperations } from './content-operations/brand';
+import type { ContestOperations } from './content-operations/contest';
+import type { InsurerOperations } from './content-operations/insurer';
+import type { PharmacyFinderOperations } from './content-operations/pharmacy';
+import type { PrescriptionOperations } from './content-operations/prescription';
 
 type Criteria = components['schemas']['NoneFieldsCriteria'];
 type SwLanguageHeader = { 'sw-language-id'?: string };
@@ -267,7 +273,14 @@ export interface ShopOperations {
  * The Store API operations the gateway may call: Shopware's own (the official `@shopware/api-client`
  * types) plus the shop's. Keys read "operationId method /path", as in the official client.
  */
-export type StoreOperations = operations & ShopOperations;
+export type StoreOperations = operations &
+  ShopOperations &
+  ArticleOperations &
+  BrandOperations &
+  ContestOperations &
+  InsurerOperations &
+  PharmacyFinderOperations &
+  PrescriptionOperations;
 export type StoreOperationKey = keyof StoreOperations & string;
 
 type Field<T, K extends string> = T extends { [P in K]?: infer V } ? V : never;
