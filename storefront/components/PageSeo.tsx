@@ -9,6 +9,8 @@ interface PageSeoProps {
   /** the page's own title (the shop's name is appended) */
   title?: string | null;
   description?: string | null;
+  /** meta keywords (SPEC §2: the magazine and brand pages carry them) */
+  keywords?: string | null;
   /** the page's path in its language (with prefix), from the graph's `url` */
   path: string;
   /** the same page in the other languages */
@@ -21,7 +23,7 @@ interface PageSeoProps {
  * What search engines read (issue 4 §6): title, description, canonical link (lowercase host, https, the
  * language prefix except for German — SPEC §2) and hreflang alternates de-CH/it-CH/fr-CH plus x-default.
  */
-export function PageSeo({ title, description, path, alternates = [], noIndex = false }: PageSeoProps) {
+export function PageSeo({ title, description, keywords, path, alternates = [], noIndex = false }: PageSeoProps) {
   const { t } = useTranslation('common');
   const shopOrigin = useShopOrigin();
   const setConfig = useConfig();
@@ -39,6 +41,7 @@ export function PageSeo({ title, description, path, alternates = [], noIndex = f
         ))}
         {germanPath ? <link rel="alternate" hrefLang="x-default" href={origin + germanPath} /> : null}
         {noIndex ? <meta name="robots" content="noindex, follow" /> : null}
+        {keywords ? <meta name="keywords" content={keywords} /> : null}
       </>
     ),
   });
