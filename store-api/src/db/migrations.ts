@@ -646,4 +646,15 @@ CREATE TABLE postal_code_location (
 CREATE INDEX postal_code_location_city ON postal_code_location(city COLLATE NOCASE);
 `,
   },
+  {
+    version: 7,
+    name: 'insurer member directory',
+    sql: `
+-- The partner insurer's members as its verification service would answer (the embedded stand-in for that
+-- service): an insurance number is accepted when it has the card format AND is listed here.
+CREATE TABLE insurer_member (
+  insurance_number TEXT PRIMARY KEY, multi_medication_plan INTEGER NOT NULL DEFAULT 0, valid_until TEXT
+);
+`,
+  },
 ];
