@@ -1,6 +1,6 @@
 import { createOperationDescriptor, getRequest, type Disposable } from 'relay-runtime';
 import type { PageContextClient } from 'vike/types';
-import { browserI18n } from './i18n/browserI18n';
+import { browserI18n, loadBrowserTexts } from './i18n/browserI18n';
 import { installReloadGuard } from './navigation/reloadGuard';
 import { browserEnvironment } from './relay/browserEnvironment';
 import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
@@ -14,6 +14,7 @@ let pageRetain: Disposable | undefined;
  */
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
   installReloadGuard();
+  await loadBrowserTexts(pageContext.locale);
   browserI18n(pageContext.locale);
   const data = pageContext.data as PageQueryData | null | undefined;
   const pageQuery = pageContext.config.pageQuery;
