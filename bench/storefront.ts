@@ -5,6 +5,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { writeResultsSection } from './support';
 
@@ -14,7 +15,7 @@ import { writeResultsSection } from './support';
 // throughput and p50/p99 of the home page, a category listing and a product page at 1 and 10 connections, each
 // for two visitors: an anonymous one (no cookie: the page cache of ADR 0011 answers after the first render)
 // and a shopper with a session cookie (never cached: every request renders); and the JavaScript each page
-// ships (every same-origin `<script src>` and `<link rel="modulepreload">`, gzipped).
+// ships (every same-origin script Chromium loads until the page is hydrated, gzipped).
 // Replaces its own section of bench/RESULTS.md. Needs a built dist/ (runs `npm run build` once if missing).
 // Speed is measured here, never asserted in a test.
 
@@ -161,35 +162,52 @@ async function findPages(origin: string): Promise<Page[]> {
   ];
 }
 
-function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
-}
+/** Debian's Chromium (the e2e tests use the same one); the flags of the developers' guide. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-/** Every same-origin `<script src>` and `<link rel="modulepreload" href>` of the page, fetched once and gzipped. */
-async function measureJavaScript(origin: string, page: Page): Promise<Shipped> {
-  const text = await html(origin, page.path);
-  const urls = new Set<string>();
-  for (const [tag] of text.matchAll(/<script\b[^>]*>/gi)) {
-    const src = attribute(tag, 'src');
-    if (src) urls.add(new URL(src, `${origin}${page.path}`).href);
+/**
+ * Every same-origin script the browser loads for the page until it is hydrated and the network is idle:
+ * the entry, its static imports and modulepreloads, and the chunks loaded before hydration by dynamic
+ * import (the route page's product view, the page's language of the texts). What loads only on a click
+ * (the cart's mutations, search suggestions) is not counted. Each file once, gzip level 9.
+ */
+async function measureJavaScript(origin: string, pages: Page[]): Promise<Shipped[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const shipped: Shipped[] = [];
+  try {
+    for (const page of pages) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const scripts = new Map<string, Buffer>();
+      const reading: Array<Promise<void>> = [];
+      tab.on('response', (response) => {
+        const url = response.url();
+        if (new URL(url).origin !== origin || response.request().resourceType() !== 'script' || response.status() !== 200) return;
+        reading.push(response.body().then((body) => void scripts.set(url, body)));
+      });
+      await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
+      // React has taken over the server's HTML (hydration done) before the count is closed.
+      await tab.waitForFunction(() => {
+        const header = document.querySelector('header');
+        return !!header && Object.keys(header).some((key) => key.startsWith('__react'));
+      });
+      await Promise.all(reading);
+      let rawBytes = 0;
+      let gzipBytes = 0;
+      for (const bytes of scripts.values()) {
+        rawBytes += bytes.length;
+        gzipBytes += gzipSync(bytes, { level: 9 }).length;
+      }
+      shipped.push({ page: page.name, files: scripts.size, rawBytes, gzipBytes });
+      if (process.env.BENCH_JS_FILES === 'true') {
+        for (const [url, bytes] of scripts) log(`bench:   ${page.name} ${new URL(url).pathname} ${kb(gzipSync(bytes, { level: 9 }).length)} KB`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
-  for (const [tag] of text.matchAll(/<link\b[^>]*>/gi)) {
-    const href = attribute(tag, 'href');
-    if (href && (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) urls.add(new URL(href, `${origin}${page.path}`).href);
-  }
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  let files = 0;
-  for (const url of urls) {
-    if (new URL(url).origin !== origin) continue;
-    const res = await fetch(url);
-    if (res.status !== 200) throw new Error(`bench: ${url} answered ${res.status}`);
-    const bytes = Buffer.from(await res.arrayBuffer());
-    rawBytes += bytes.length;
-    gzipBytes += gzipSync(bytes, { level: 9 }).length;
-    files++;
-  }
-  return { page: page.name, files, rawBytes, gzipBytes };
+  return shipped;
 }
 
 /** A shopper's session: the cookie a first mutation sets (this one adds nothing to the cart). */
@@ -272,7 +290,7 @@ function report(pages: Page[], rows: Row[], shipped: Shipped[]): string {
     const visitor = r.visitor === 'anonymous' ? 'anonymous (page cache)' : 'session (renders)';
     lines.push(`| ${r.page} | \`${path}\` | ${visitor} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
   }
-  lines.push('', '**JavaScript shipped** (same-origin `<script src>` and `<link rel="modulepreload">` of the server-rendered HTML, each fetched once, gzip level 9):', '');
+  lines.push('', '**JavaScript shipped** (every same-origin script Debian\'s Chromium loads for the page until it is hydrated and the network is idle — entry, imports, modulepreloads and the chunks loaded before hydration — each once, gzip level 9):', '');
   lines.push('| page | files | KB raw | KB gzip |', '|---|---:|---:|---:|');
   for (const s of shipped) lines.push(`| ${s.page} | ${s.files} | ${kb(s.rawBytes)} | ${kb(s.gzipBytes)} |`);
   lines.push(
@@ -284,8 +302,7 @@ function report(pages: Page[], rows: Row[], shipped: Shipped[]): string {
     '',
     '1 KB = 1024 bytes. autocannon reports latency in whole milliseconds. A session request (and an anonymous cache miss) is a full server',
     'render: routing, the page’s one GraphQL query against the gateway in process, React rendering to HTML; an anonymous hit is the kept',
-    'HTML. Chunks a page loads later with a dynamic import (not modulepreloaded: the route page’s product/category view before',
-    'hydration, the cart’s mutations on the first add) are not counted.',
+    'HTML. Chunks loaded only on a shopper\'s action (the cart\'s mutations on the first add, search suggestions) are not counted.',
     '',
   );
   return lines.join('\n');
@@ -322,8 +339,12 @@ try {
   await waitForHealth(origin, child, output);
   const pages = await findPages(origin);
   log(`bench: pages: ${pages.map((p) => `${p.name} ${p.path}`).join(', ')}`);
-  const shipped: Shipped[] = [];
-  for (const page of pages) shipped.push(await measureJavaScript(origin, page));
+  const shipped = await measureJavaScript(origin, pages);
+  if (process.env.BENCH_JS_ONLY === 'true') {
+    // A quick look while working on the bundles; RESULTS.md is only written by a full run.
+    for (const s of shipped) log(`bench: ${s.page}: ${s.files} JavaScript file(s), ${kb(s.gzipBytes)} KB gzip`);
+    process.exit(0);
+  }
   const cookie = await sessionCookie(origin);
   const rows: Row[] = [];
   for (const page of pages) {

@@ -14,7 +14,7 @@ let pageRetain: Disposable | undefined;
  */
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
   installReloadGuard();
-  await loadBrowserTexts(pageContext.locale);
+  await loadBrowserTexts(pageContext.locale, pageContext.config.formTexts !== false);
   browserI18n(pageContext.locale);
   const data = pageContext.data as PageQueryData | null | undefined;
   const pageQuery = pageContext.config.pageQuery;

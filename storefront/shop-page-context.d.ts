@@ -21,9 +21,12 @@ declare global {
     }
     interface Config {
       pageQuery?: PageQueryDefinition;
+      /** false: the page shows no form of checkout, account or customer pages, so the browser skips their texts */
+      formTexts?: boolean;
     }
     interface ConfigResolved {
       pageQuery?: PageQueryDefinition;
+      formTexts?: boolean;
     }
   }
 }

@@ -27,7 +27,6 @@ export const subscribeNewsletterMutation = graphql`
  */
 export function NewsletterSignup() {
   const { t } = useTranslation('shell');
-  const { t: tCustomer } = useTranslation('customer');
   const { notify } = useNotifications();
   const [serverProblem, setServerProblem] = useState<string | undefined>();
   const [run, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
@@ -39,7 +38,7 @@ export function NewsletterSignup() {
     const response = await run({ input: { email: email.trim() } });
     const payload = response?.subscribeNewsletter;
     if (!payload) {
-      notify({ type: 'danger', message: tCustomer('errors.generic') });
+      notify({ type: 'danger', message: t('newsletter.failed') });
       return;
     }
     const fieldError = payload.errors.find((error) => error.field === 'email');
@@ -54,7 +53,7 @@ export function NewsletterSignup() {
     setEmail('');
     notify({
       type: 'success',
-      message: tCustomer(payload.status === 'SUBSCRIBED' ? 'newsletter.alreadySubscribed' : 'newsletter.checkMail'),
+      message: t(payload.status === 'SUBSCRIBED' ? 'newsletter.alreadySubscribed' : 'newsletter.checkMail'),
       persistent: payload.status !== 'SUBSCRIBED',
     });
   };

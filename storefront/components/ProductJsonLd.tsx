@@ -1,4 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
+import { useConfig } from 'vike-react/useConfig';
 import { breadcrumbStructuredData, jsonForScript, productStructuredData } from '../seo/productJsonLd';
 import type { ProductJsonLd_route$key } from './__generated__/ProductJsonLd_route.graphql';
 
@@ -46,10 +47,14 @@ interface ProductJsonLdProps {
 /**
  * schema.org Product (with its offer and, when reviewed, AggregateRating) and BreadcrumbList for search
  * engines (issue 4 item 6). The JSON is escaped for a script element by jsonForScript: this is the one
- * place besides ShopHtml that sets inner HTML, and it never holds HTML.
+ * place besides ShopHtml that sets inner HTML, and it never holds HTML. It goes into the head of the
+ * server's HTML, where search engines read it: the browser never rebuilds it, so the builder stays out of
+ * the page's JavaScript.
  */
 export function ProductJsonLd({ route, origin = null }: ProductJsonLdProps) {
   const { breadcrumb, product } = useFragment(fragment, route);
+  const setConfig = useConfig();
+  if (!import.meta.env.SSR) return null;
   const images = [product.cover?.url, ...product.media.map((media) => media.url)].filter((url): url is string => !!url);
   const structured = [
     productStructuredData(
@@ -70,5 +75,6 @@ export function ProductJsonLd({ route, origin = null }: ProductJsonLdProps) {
     ),
     breadcrumbStructuredData([...breadcrumb, { name: product.name, url: product.url }], origin),
   ];
-  return <script type="application/ld+json" data-testid="product-json-ld" dangerouslySetInnerHTML={{ __html: jsonForScript(structured) }} />;
+  setConfig({ Head: <script type="application/ld+json" data-testid="product-json-ld" dangerouslySetInnerHTML={{ __html: jsonForScript(structured) }} /> });
+  return null;
 }

@@ -1,36 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay/hooks';
+import { useRelayEnvironment } from 'react-relay/hooks';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'vike/client/router';
 import { GRAPH_LOCALE, localizedPath, type ShopLocale } from '../i18n/locales';
 import { formatPrice } from '../i18n/money';
-import type { StoreSearchSuggestQuery, StoreSearchSuggestQuery$data } from './__generated__/StoreSearchSuggestQuery.graphql';
+import type { searchSuggestionsQuery$data } from './__generated__/searchSuggestionsQuery.graphql';
 import { CLOSED_SUGGEST_BOX, SUGGEST_LIMIT, createSuggestTrigger, suggestKeyDown, type SuggestBoxState } from './searchSuggestBox';
 import { ShellIcon } from './ShellIcon';
 import styles from './StoreSearch.module.css';
 
-// Asked in the browser only, while the shopper types; never part of a page's query.
-const suggestQuery = graphql`
-  query StoreSearchSuggestQuery($term: String!, $limit: Int, $locale: Locale) {
-    searchSuggest(term: $term, limit: $limit, locale: $locale) {
-      total
-      nodes {
-        id
-        name
-        url
-        cover {
-          alt
-          resizedUrl(width: 100)
-        }
-        price {
-          unitPrice
-        }
-      }
-    }
-  }
-`;
+type Suggestions = searchSuggestionsQuery$data['searchSuggest'] & { term: string };
 
-type Suggestions = StoreSearchSuggestQuery$data['searchSuggest'] & { term: string };
+/** The suggestions' query loads with the first term typed, not with every page (searchSuggestions.ts). */
+const suggestModule = () => import('./searchSuggestions');
 
 interface StoreSearchProps {
   locale: ShopLocale;
@@ -61,8 +43,8 @@ export function StoreSearch({ locale, initialTerm = '' }: StoreSearchProps) {
     () =>
       createSuggestTrigger((asked) => {
         latestAsked.current = asked;
-        fetchQuery<StoreSearchSuggestQuery>(environment, suggestQuery, { term: asked, limit: SUGGEST_LIMIT, locale: GRAPH_LOCALE[locale] })
-          .toPromise()
+        suggestModule()
+          .then(({ fetchSuggestions }) => fetchSuggestions(environment, { term: asked, limit: SUGGEST_LIMIT, locale: GRAPH_LOCALE[locale] }))
           .then((data) => {
             // An answer to an older term arriving late must not replace the newer one.
             if (!data || latestAsked.current !== asked) return;

@@ -20,25 +20,25 @@ const HEART = 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 1
  * count follows at once. Rendered empty on the server; the real state shows after hydration.
  */
 export function WishlistHeart({ productId, name, variant = 'card' }: WishlistHeartProps) {
-  const { t } = useTranslation('customer');
+  const { t } = useTranslation('shell');
   const { notify } = useNotifications();
   const { active, busy, toggle } = useWishlist(productId);
   const onClick = async () => {
     if (busy) return;
     const result = await toggle();
     if (result.error !== undefined) {
-      notify({ type: 'danger', message: result.error || t('errors.generic') });
+      notify({ type: 'danger', message: result.error || t('wishlistHeart.failed') });
       return;
     }
-    notify({ type: 'success', message: t(result.active ? 'wishlist.added' : 'wishlist.removed', { name }) });
+    notify({ type: 'success', message: t(result.active ? 'wishlistHeart.added' : 'wishlistHeart.removed', { name }) });
   };
   return (
     <button
       type="button"
       className={`${styles.heart} ${variant === 'page' ? styles.page : styles.card}`}
       aria-pressed={active}
-      aria-label={t(active ? 'wishlist.removeNamed' : 'wishlist.addNamed', { name })}
-      title={t(active ? 'wishlist.remove' : 'wishlist.add')}
+      aria-label={t(active ? 'wishlistHeart.removeNamed' : 'wishlistHeart.addNamed', { name })}
+      title={t(active ? 'wishlistHeart.remove' : 'wishlistHeart.add')}
       aria-busy={busy || undefined}
       data-testid="wishlist-heart"
       data-product-id={productId}
@@ -47,7 +47,7 @@ export function WishlistHeart({ productId, name, variant = 'card' }: WishlistHea
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d={HEART} fill={active ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
       </svg>
-      {variant === 'page' ? <span className={styles.text}>{t(active ? 'wishlist.remove' : 'wishlist.add')}</span> : null}
+      {variant === 'page' ? <span className={styles.text}>{t(active ? 'wishlistHeart.remove' : 'wishlistHeart.add')}</span> : null}
     </button>
   );
 }

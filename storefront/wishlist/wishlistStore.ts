@@ -1,9 +1,6 @@
 import { graphql } from 'react-relay/hooks';
-import { commitMutation, fetchQuery, type GraphQLTaggedNode, type MutationParameters } from 'relay-runtime';
+import { fetchQuery } from 'relay-runtime';
 import { browserEnvironment } from '../relay/browserEnvironment';
-import type { wishlistStoreAddMutation } from './__generated__/wishlistStoreAddMutation.graphql';
-import type { wishlistStoreMergeMutation } from './__generated__/wishlistStoreMergeMutation.graphql';
-import type { wishlistStoreRemoveMutation } from './__generated__/wishlistStoreRemoveMutation.graphql';
 import type { wishlistStoreStateQuery$data } from './__generated__/wishlistStoreStateQuery.graphql';
 import { hasCustomerHint, rememberLoggedIn } from './customerHint';
 import { WISHLIST_CHANGED_EVENT, WISHLIST_STORAGE_KEY, readLocalWishlist, writeLocalWishlist } from './localWishlist';
@@ -28,45 +25,6 @@ const StateQuery = graphql`
       id
       loggedIn
       wishlistProductIds
-    }
-  }
-`;
-
-const AddMutation = graphql`
-  mutation wishlistStoreAddMutation($input: WishlistProductInput!) {
-    addToWishlist(input: $input) {
-      productIds
-      errors {
-        code
-        message
-        field
-      }
-    }
-  }
-`;
-
-const RemoveMutation = graphql`
-  mutation wishlistStoreRemoveMutation($input: WishlistProductInput!) {
-    removeFromWishlist(input: $input) {
-      productIds
-      errors {
-        code
-        message
-        field
-      }
-    }
-  }
-`;
-
-const MergeMutation = graphql`
-  mutation wishlistStoreMergeMutation($input: MergeWishlistInput!) {
-    mergeWishlist(input: $input) {
-      productIds
-      errors {
-        code
-        message
-        field
-      }
     }
   }
 `;
@@ -134,21 +92,8 @@ export function subscribeWishlist(onChange: () => void): () => void {
 
 // ---- the gateway -----------------------------------------------------------------------------------------
 
-interface ListPayload {
-  readonly productIds: readonly string[];
-  readonly errors: ReadonlyArray<{ readonly code: string; readonly message: string; readonly field: string | null | undefined }>;
-}
-
-function run<T extends MutationParameters>(mutation: GraphQLTaggedNode, variables: T['variables']): Promise<T['response'] | null> {
-  return new Promise((resolve) => {
-    commitMutation<T>(browserEnvironment(), {
-      mutation,
-      variables,
-      onCompleted: (response, errors) => resolve(errors?.length && Object.values(response ?? {}).every((value) => value == null) ? null : response),
-      onError: () => resolve(null),
-    });
-  });
-}
+/** The list's mutations load with the first change, not with every page (wishlistServer.ts). */
+const wishlistServer = () => import('./wishlistServer');
 
 function clearLocal(): void {
   const store = storage();
@@ -166,8 +111,7 @@ function clearLocal(): void {
  * stays, and the next page load tries again. Answers whether the merge happened.
  */
 async function mergeLocal(ids: readonly string[]): Promise<boolean> {
-  const response = await run<wishlistStoreMergeMutation>(MergeMutation, { input: { productIds: ids.slice(0, MERGE_LIMIT) } });
-  const payload: ListPayload | undefined = response?.mergeWishlist;
+  const payload = await (await wishlistServer()).mergeWishlist(ids.slice(0, MERGE_LIMIT));
   if (!payload || payload.errors.length > 0) return false;
   clearLocal();
   setServer({ loggedIn: true, ids: payload.productIds });
@@ -236,9 +180,8 @@ export async function toggleWishlist(productId: string): Promise<ToggleResult> {
     const had = current.ids.includes(productId);
     // Optimistic: the heart and the count change at once, and go back if the gateway refuses.
     setServer({ loggedIn: true, ids: had ? current.ids.filter((id) => id !== productId) : [...current.ids, productId] });
-    const payload: ListPayload | undefined = had
-      ? (await run<wishlistStoreRemoveMutation>(RemoveMutation, { input: { productId } }))?.removeFromWishlist
-      : (await run<wishlistStoreAddMutation>(AddMutation, { input: { productId } }))?.addToWishlist;
+    const lists = await wishlistServer();
+    const payload = had ? await lists.removeFromWishlist(productId) : await lists.addToWishlist(productId);
     if (!payload || payload.errors.length > 0) {
       if (server?.loggedIn) setServer(current);
       return { active: had, error: payload?.errors[0]?.message ?? '' };

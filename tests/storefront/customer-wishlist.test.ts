@@ -104,7 +104,7 @@ describe('the wishlist in the browser (SPEC §4)', () => {
     shopper = customer.shopper;
 
     await wishlistAfterLogin();
-    expect(requests).toEqual(['wishlistStoreStateQuery', 'wishlistStoreMergeMutation']);
+    expect(requests).toEqual(['wishlistStoreStateQuery', 'wishlistServerMergeMutation']);
     expect(storage.has(WISHLIST_STORAGE_KEY)).toBe(false);
     expect(cookies.get(CUSTOMER_HINT_COOKIE)).toBe('1');
     expect(wishlistSnapshot().loggedIn).toBe(true);

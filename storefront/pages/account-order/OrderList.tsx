@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+// Only this page paginates: the hook comes from the full package, in this page's chunk (relay/clientRelayHooks.js).
+import { usePaginationFragment } from 'react-relay';
 import { usePageContext } from 'vike-react/usePageContext';
 import { INTL_LOCALE, localizedPath } from '../../i18n/locales';
 import { formatPrice } from '../../i18n/money';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { NotFoundView } from '../../components/NotFoundView';
 import { PageSeo } from '../../components/PageSeo';
-import { LOCALES, localizedPath, shownPathOf, splitLocalePath, type ShopLocale } from '../../i18n/locales';
+import { LOCALES, localizedPath, shownPathOf, type ShopLocale } from '../../i18n/locales';
 import { useShopOrigin } from '../../seo/useShopOrigin';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
 import { usePageQuery } from '../../relay/usePageQuery';

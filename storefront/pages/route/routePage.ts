@@ -1,5 +1,5 @@
 import { listingParamsFromUrl } from '../../catalog/listingUrl';
-import { GRAPH_LOCALE, localizedPath, shownPathOf, splitLocalePath, type ShopLocale } from '../../i18n/locales';
+import { GRAPH_LOCALE, localizedPath, shownPathOf, splitLocalePath } from '../../i18n/locales';
 import type { PageContext } from 'vike/types';
 
 /** The path the gateway resolves for a URL: /cp/{path} shows the category at /{path} (SPEC §2). */
