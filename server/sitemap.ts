@@ -12,6 +12,12 @@ interface SeoUrlPage {
 }
 
 const PAGE_SIZE = 500;
+/** The Store API's page limit of the shop's own lists (/article). */
+const LIST_PAGE_SIZE = 100;
+/** Articles live under one prefix per kind (gateway/src/schema/article.ts). */
+const ARTICLE_PREFIX: Record<string, string> = { magazine: 'e', editorial: 'e', topic: 't', content: 's' };
+/** Pages search engines should not index (the style guide). */
+const UNLISTED_CONTENT_PAGES = new Set(['css']);
 const CACHE_MS = 10 * 60 * 1000;
 
 function escapeXml(text: string): string {
@@ -26,7 +32,7 @@ function shopOriginOf(request: Request): string {
 /**
  * robots.txt and sitemap.xml (issue 4 §6): an index pointing at one sitemap per language, each listing
  * the home page, the content pages and every canonical SEO URL of that language (products, categories,
- * landing pages), read from the Store API's /seo-url in pages of 500. Built on demand, kept 10 minutes.
+ * landing pages), read from the Store API's /seo-url in pages of 500, and the articles (/article). Built on demand, kept 10 minutes.
  */
 export function mountSitemap(
   app: Hono,
@@ -38,7 +44,8 @@ export function mountSitemap(
     const cached = cache.get(locale);
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.paths;
     const languageId = await options.languageIdOf(locale);
-    const paths = [localizedPath('/', locale), ...Object.values(CONTENT_PAGES).map((page) => localizedPath(page[locale], locale))];
+    const contentPages = Object.entries(CONTENT_PAGES).filter(([name]) => !UNLISTED_CONTENT_PAGES.has(name));
+    const paths = [localizedPath('/', locale), ...contentPages.map(([, page]) => localizedPath(page[locale], locale))];
     if (languageId) {
       for (let page = 1; ; page += 1) {
         const response = await options.storeApi('/store-api/seo-url', {
@@ -67,9 +74,34 @@ export function mountSitemap(
         if (elements.length < PAGE_SIZE || page * PAGE_SIZE >= (body.total ?? 0)) break;
       }
     }
+    if (languageId) paths.push(...(await articlePaths(locale, languageId)));
     const unique = [...new Set(paths)];
     cache.set(locale, { at: Date.now(), paths: unique });
     return unique;
+  }
+
+  /** The shop's own routes list in pages of 100: every article of the language (magazine, editorial, topics, service pages). */
+  async function articlePaths(locale: ShopLocale, languageId: string): Promise<string[]> {
+    const paths: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await options.storeApi('/store-api/article', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sw-access-key': options.accessKey, 'sw-language-id': languageId },
+        body: JSON.stringify({ page, limit: LIST_PAGE_SIZE }),
+      });
+      if (!response.ok) {
+        options.logger.warn({ status: response.status, locale }, 'sitemap: the Store API refused /article');
+        break;
+      }
+      const body = (await response.json()) as { elements?: Array<{ type?: string; slug?: string }>; total?: number };
+      const elements = body.elements ?? [];
+      for (const article of elements) {
+        const prefix = article.type ? ARTICLE_PREFIX[article.type] : undefined;
+        if (prefix && article.slug) paths.push(localizedPath(`/${prefix}/${encodeURIComponent(article.slug)}`, locale));
+      }
+      if (elements.length < LIST_PAGE_SIZE || page * LIST_PAGE_SIZE >= (body.total ?? 0)) break;
+    }
+    return paths;
   }
 
   app.get('/robots.txt', (c) => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { BestsellerPageView } from '../../components/BestsellerPageView';
+import { FaqSection } from '../../components/FaqSection';
 import { PageSeo } from '../../components/PageSeo';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
@@ -17,6 +18,7 @@ export default function Page() {
     <DefaultLayout query={data} alternates={alternates}>
       <PageSeo title={t('pages.bestseller')} path={localizedPath('/t/bestseller', locale)} alternates={alternates} />
       <BestsellerPageView query={data} />
+      {data.bestsellerTopic ? <FaqSection article={data.bestsellerTopic} /> : null}
     </DefaultLayout>
   );
 }

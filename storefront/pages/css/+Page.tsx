@@ -1,0 +1,25 @@
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { StyleGuideView } from '../../components/StyleGuideView';
+import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
+import { localizedPath } from '../../i18n/locales';
+import { legalTexts } from '../../i18n/pageTexts/legal';
+import { usePageTexts } from '../../i18n/pageTexts';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { CssPageQuery as CssPageQueryType } from './__generated__/CssPageQuery.graphql';
+import { CssPageQuery } from './CssPage.query';
+
+export default function Page() {
+  const data = usePageQuery<CssPageQueryType>(CssPageQuery);
+  const { t } = usePageTexts('legal', legalTexts);
+  const { locale } = usePageContext();
+  const alternates = contentPageAlternates('css');
+  const title = t('css.title');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: t('common.home'), url: localizedPath('/', locale) }, { name: title, url: null }]}>
+      <PageSeo title={title} description={t('css.description')} path={contentPagePath('css', locale)} alternates={alternates} noIndex />
+      <StyleGuideView />
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,9 @@
+import { ArticlePageLayout } from '../../components/ArticlePageLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { EditorialPageQuery as EditorialPageQueryType } from './__generated__/EditorialPageQuery.graphql';
+import { EditorialPageQuery } from './EditorialPage.query';
+
+export default function Page() {
+  const data = usePageQuery<EditorialPageQueryType>(EditorialPageQuery);
+  return <ArticlePageLayout query={data} article={data.article} />;
+}

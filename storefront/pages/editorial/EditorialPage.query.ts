@@ -1,0 +1,12 @@
+import { graphql } from 'react-relay/hooks';
+
+// /e/{slug}: the shell and the article (null: the page answers 404).
+export const EditorialPageQuery = graphql`
+  query EditorialPageQuery($locale: Locale!, $path: String!) {
+    ...Header_query @arguments(locale: $locale)
+    ...Footer_query @arguments(locale: $locale)
+    article(path: $path, locale: $locale) {
+      ...ArticlePageLayout_article
+    }
+  }
+`;

@@ -1,0 +1,8 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { ImprintPageQuery } from './ImprintPage.query';
+
+export default definePageQuery({
+  query: ImprintPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});

@@ -1,0 +1,10 @@
+import { graphql } from 'react-relay/hooks';
+
+// /agb, /it/termini-e-condizioni-generali, /fr/cgv: the shell and the legal text (storefront/i18n/*/legal.json).
+export const TermsPageQuery = graphql`
+  query TermsPageQuery($locale: Locale!) {
+    ...Header_query @arguments(locale: $locale)
+    ...Footer_query @arguments(locale: $locale)
+    ...LegalPageView_query
+  }
+`;
