@@ -1,11 +1,14 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { mountAccountFiles } from './account-files';
+import { mountHealth, storeApiReadiness } from './health';
 import { logger } from './logger';
 import { usePersistedOperations } from './persistedOperations';
+import { closeEmbedded, installGracefulShutdown, type GracefulShutdown } from './shutdown';
 import { mountSitemap } from './sitemap';
 import { mountStorefront } from './storefront';
 
@@ -34,7 +37,14 @@ try {
 app.route('/', embedded.app);
 // Invoices and digital products of the account area, fetched with the shopper's HttpOnly session (issue 6).
 // The Store API the gateway uses (the embedded one in process unless STORE_API_URL), for the routes that call it directly.
-const storeApi = storeApiTarget(readGatewayConfig(process.env, embedded.config.accessKey), embedded, { publicOrigin });
+const gatewayConfig = readGatewayConfig(process.env, embedded.config.accessKey);
+const storeApi = storeApiTarget(gatewayConfig, embedded, { publicOrigin });
+// /healthz (liveness) and /readyz (the Store API answers and no shutdown is under way); /health stays for old probes.
+const lifecycle: { current?: GracefulShutdown } = {};
+mountHealth(app, {
+  readiness: storeApiReadiness({ storeApiUrl: gatewayConfig.storeApiUrl, target: storeApi, db: embedded.db }),
+  shuttingDown: () => lifecycle.current?.shuttingDown() ?? false,
+});
 mountAccountFiles(app, { target: storeApi, logger });
 mountSitemap(app, {
   // The sitemap reads the SEO URLs from that Store API.
@@ -58,11 +68,5 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   );
 });
 
-function shutdown(): void {
-  server.close(() => {
-    embedded.close();
-    process.exit(0);
-  });
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// SIGTERM/SIGINT: stop accepting, drain in-flight requests (SPEC §9 request timeout), close the database, exit 0.
+lifecycle.current = installGracefulShutdown({ server: server as Server, logger, close: () => closeEmbedded(embedded) });
