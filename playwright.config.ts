@@ -63,6 +63,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'production',
+      // The seeded contest closes on 2026-12-31; the journeys enter it whatever today is.
+      CONTEST_ENDS_AT: '2099-12-31T23:59:59+01:00',
     },
   },
 });

@@ -6,6 +6,7 @@ import { renderPage } from 'vike/server';
 import type { Gateway } from '../gateway/src/yoga';
 import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
+import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
 import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
@@ -21,8 +22,13 @@ const NO_PAGE: RenderedPage = { status: 404, headers: [], body: '' };
  * the gateway in-process (yoga.fetch, no HTTP hop) with the shopper's cookies; the gateway's Set-Cookie
  * headers (session, language) go onto the HTML response.
  */
-export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: Logger; distDir?: string; pageCache?: PageCache }): void {
+export function mountStorefront(
+  app: Hono,
+  options: { gateway: Gateway; logger: Logger; distDir?: string; pageCache?: PageCache; thirdPartyScripts?: ThirdPartyScriptsConfig },
+): void {
   const distDir = options.distDir ?? 'dist';
+  // The shell's third-party scripts (SPEC §2): off unless configured; a non-https URL stops the start here.
+  const thirdPartyScripts = options.thirdPartyScripts ?? readThirdPartyScripts(process.env);
   // Anonymous catalogue pages (no session cookie) are kept for PAGE_CACHE_TTL_SECONDS (ADR 0011).
   const pageCache = options.pageCache ?? createPageCache(pageCacheOptionsFromEnv(process.env));
   if (!existsSync(`${distDir}/server/entry.mjs`)) {
@@ -74,6 +80,7 @@ export function mountStorefront(app: Hono, options: { gateway: Gateway; logger: 
         runGraphQL,
         // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
         shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
+        thirdPartyScripts,
       });
       const { httpResponse } = pageContext;
       if (!httpResponse) return NO_PAGE;

@@ -1,6 +1,7 @@
 import type { GraphQLPayload, PersistedOperation } from './relay/gatewayFetch';
 import type { PageQueryDefinition } from './relay/pageQueryDefinition';
 import type { ShopLocale } from './i18n/locales';
+import type { ThirdPartyScriptsConfig } from './shell/thirdPartyScripts';
 
 // What the shop adds to Vike's page context and config.
 declare global {
@@ -18,6 +19,8 @@ declare global {
        * links (SPEC §2). Components use useShopOrigin(), which also works in the browser.
        */
       shopOrigin?: string;
+      /** Server only (server/storefront.ts): the shell's third-party scripts as configured (storefront/shell/thirdPartyScripts.ts). */
+      thirdPartyScripts?: ThirdPartyScriptsConfig;
     }
     interface Config {
       pageQuery?: PageQueryDefinition;

@@ -28,6 +28,8 @@ export interface StoreApiConfig {
   mailFrom: string;
   /** GET /dev/mailbox shows the outbox; only when NODE_ENV is not "production". */
   devMailbox: boolean;
+  /** CONTEST_ENDS_AT (ISO date-time): entries to the contest are refused after it. Default 2026-12-31T23:59:59+01:00. */
+  contestEndsAt: string;
 }
 
 export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreApiConfig {
@@ -44,6 +46,7 @@ export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreA
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     devMailbox: env.NODE_ENV !== 'production',
+    contestEndsAt: readContestEndsAt(env.CONTEST_ENDS_AT),
   };
 }
 
@@ -76,4 +79,15 @@ function readSmtpUrl(value: string | undefined): string | null {
     throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.ch:587');
   }
   return value.trim();
+}
+
+export const DEFAULT_CONTEST_ENDS_AT = '2026-12-31T23:59:59+01:00';
+
+/** An ISO date-time (as UTC ISO string), or the default when unset; anything else stops the start with a clear message. */
+function readContestEndsAt(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return new Date(DEFAULT_CONTEST_ENDS_AT).toISOString();
+  const text = value.trim();
+  const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(time)) throw new Error(`CONTEST_ENDS_AT must be an ISO date-time (e.g. 2026-12-31T23:59:59+01:00), got "${value}"`);
+  return new Date(time).toISOString();
 }

@@ -1,0 +1,8 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { ContestPageQuery } from './ContestPage.query';
+
+export default definePageQuery({
+  query: ContestPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});
