@@ -209,22 +209,20 @@ function createCatalogLoaders(ctx: GatewayContext): CatalogLoaders {
       return keys.map((key) => found.get(key) ?? []);
     }),
 
-    // The Store API has no manufacturer route: an entity aggregation over the brands' products reads
-    // many brands in one call (a brand without any visible product is not found).
+    // POST /product-manufacturer reads many brands in one call (a brand without any active product is not found).
     brands: new DataLoader(async (keys) => {
       const found = new Map<string, ShopwareManufacturer>();
       await Promise.all(
         [...byLanguage(keys)].map(async ([languageId, ids]) => {
-          const result = await ctx.store(languageId).invoke('readProduct post /product', {
+          const result = await ctx.store(languageId).invoke('readProductManufacturer post /product-manufacturer', {
             body: {
-              limit: 1,
-              filter: [{ type: 'equalsAny', field: 'manufacturerId', value: ids }],
-              aggregations: [{ name: 'brands', type: 'entity', field: 'manufacturerId', definition: 'product_manufacturer' }],
-              includes: { product: ['id'] },
+              ids,
+              limit: ids.length,
+              filter: [{ type: 'equals', field: 'products.active', value: true }],
+              associations: { media: {} },
             },
           });
-          const aggregations = result.aggregations as unknown as Record<string, { entities?: ShopwareManufacturer[] }> | undefined;
-          for (const brand of aggregations?.brands?.entities ?? []) found.set(loaderKey(languageId, brand.id), brand);
+          for (const brand of result.elements ?? []) found.set(loaderKey(languageId, brand.id), brand);
         }),
       );
       return keys.map((key) => found.get(key) ?? null);

@@ -15,8 +15,8 @@ import type { ProductListingView_listing$key } from './__generated__/ProductList
 import type { ProductListingViewCategoryPageQuery as CategoryPageQuery } from './__generated__/ProductListingViewCategoryPageQuery.graphql';
 import type { ProductListingViewSearchPageQuery as SearchPageQuery } from './__generated__/ProductListingViewSearchPageQuery.graphql';
 
-/** Where a listing's next pages come from: a category's listing or a search. */
-export type ListingSource = { categoryId: string } | { term: string };
+/** Where a listing's next pages come from: a category's listing (narrowed to brands: a brand page) or a search. */
+export type ListingSource = { categoryId: string; brandIds?: string[] } | { term: string };
 
 interface ProductListingViewProps {
   listing: ProductListingView_listing$key;
@@ -119,7 +119,8 @@ export function ProductListingView({ listing, source = null, showFilters = true,
     try {
       let page: MorePage | null;
       if ('categoryId' in source) {
-        const variables: CategoryPageQuery['variables'] = { ...common, categoryId: source.categoryId };
+        const filters = source.brandIds ? { ...common.filters, brandIds: source.brandIds } : common.filters;
+        const variables: CategoryPageQuery['variables'] = { ...common, filters, categoryId: source.categoryId };
         const result = await fetchQuery<CategoryPageQuery>(environment, categoryPageQuery, variables).toPromise();
         retained.current.push(environment.retain(createOperationDescriptor(getRequest(categoryPageQuery), variables)));
         page = result ? { page: result.listing.page, nodes: result.listing.nodes } : null;

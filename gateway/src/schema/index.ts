@@ -5,6 +5,7 @@ import './media';
 import './brand';
 import './product';
 import './listing';
+import './brand-listing';
 import './category';
 import './cms';
 import './landing-page';
@@ -25,6 +26,7 @@ import './article';
 import './prescription';
 import './insurer';
 import './contest';
+import './pharmacy-favourite';
 
 let schema: GraphQLSchema | undefined;
 

@@ -235,7 +235,7 @@ ProductListingRef.implement({
 
 // ---- arguments ---------------------------------------------------------------------------------------
 
-const ListingFilterInput = builder.inputType('ListingFilterInput', {
+export const ListingFilterInput = builder.inputType('ListingFilterInput', {
   description: 'Filters of a listing or search. Several brands or properties match any of them.',
   fields: (t) => ({
     brandIds: t.idList({ required: false, description: 'Shopware ids of brands.' }),
@@ -330,7 +330,7 @@ function asArgumentError(error: unknown): unknown {
   return error;
 }
 
-async function readListing(
+export async function readListing(
   ctx: GatewayContext,
   languageId: string,
   args: ListingArgs,

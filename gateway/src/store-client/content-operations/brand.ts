@@ -1,5 +1,28 @@
+import type { Schemas } from '@shopware/api-client/store-api-types';
+
+/** A Criteria body as Shopware reads it (limit, page, filter, sort, includes, aggregations, total-count-mode…). */
+type CriteriaBody = Record<string, unknown>;
+
 /**
- * The shop's own Store API operations of this area, keyed "operationId method /path" like ShopOperations
- * in ../operations.ts, e.g. 'readThing post /thing': { contentType?: 'application/json'; accept?: 'application/json'; body: {...}; response: {...}; responseCode: 200 }.
+ * The brand operations of the Store API, keyed "operationId method /path" like ShopOperations in
+ * ../operations.ts. Shopware 6.7 has POST /store-api/product-manufacturer; the official client types
+ * do not list it yet, so its shape is written out here.
  */
-export type BrandOperations = Record<never, never>;
+export interface BrandOperations {
+  /** Brands (product manufacturers) by Criteria, answered as Shopware's EntitySearchResult. */
+  'readProductManufacturer post /product-manufacturer': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    body?: CriteriaBody;
+    response: {
+      elements: Schemas['ProductManufacturer'][];
+      total?: number;
+      aggregations?: Record<string, unknown>;
+      page?: number;
+      limit?: number | null;
+      entity?: 'product_manufacturer';
+      apiAlias: 'dal_entity_search_result';
+    };
+    responseCode: 200;
+  };
+}

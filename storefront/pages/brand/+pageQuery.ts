@@ -1,0 +1,24 @@
+import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import type { BrandPageQuery$data } from './__generated__/BrandPageQuery.graphql';
+import { BrandPageQuery } from './BrandPage.query';
+
+/** The slug of /b/{slug}, lower-cased; the gateway answers null (→ 404) for one that is no brand's. */
+function brandSlugOf(urlPathname: string): string {
+  const raw = urlPathname.replace(/^\/b\//i, '').replace(/\/+$/, '');
+  try {
+    return decodeURIComponent(raw).toLowerCase() || '-';
+  } catch {
+    return '-'; // a malformed %-escape is no brand's slug
+  }
+}
+
+export default definePageQuery({
+  query: BrandPageQuery,
+  variables: (pageContext) => {
+    const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+    return { locale: GRAPH_LOCALE[pageContext.locale], slug: brandSlugOf(pageContext.urlPathname), filters, sort, page };
+  },
+  statusOf: (data) => ((data as BrandPageQuery$data).brand ? 200 : 404),
+});
