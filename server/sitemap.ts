@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { brandSlug } from '../gateway/src/links';
 import { CONTENT_PAGES } from '../storefront/i18n/contentPages';
 import { isShopLocale, LOCALES, localizedPath, type ShopLocale } from '../storefront/i18n/locales';
 
@@ -32,7 +33,7 @@ function shopOriginOf(request: Request): string {
 /**
  * robots.txt and sitemap.xml (issue 4 §6): an index pointing at one sitemap per language, each listing
  * the home page, the content pages and every canonical SEO URL of that language (products, categories,
- * landing pages), read from the Store API's /seo-url in pages of 500, and the articles (/article). Built on demand, kept 10 minutes.
+ * landing pages), read from the Store API's /seo-url in pages of 500, the articles (/article) and the brands. Built on demand, kept 10 minutes.
  */
 export function mountSitemap(
   app: Hono,
@@ -74,7 +75,7 @@ export function mountSitemap(
         if (elements.length < PAGE_SIZE || page * PAGE_SIZE >= (body.total ?? 0)) break;
       }
     }
-    if (languageId) paths.push(...(await articlePaths(locale, languageId)));
+    if (languageId) paths.push(...(await articlePaths(locale, languageId)), ...(await brandPaths(locale, languageId)));
     const unique = [...new Set(paths)];
     cache.set(locale, { at: Date.now(), paths: unique });
     return unique;
@@ -98,6 +99,36 @@ export function mountSitemap(
       for (const article of elements) {
         const prefix = article.type ? ARTICLE_PREFIX[article.type] : undefined;
         if (prefix && article.slug) paths.push(localizedPath(`/${prefix}/${encodeURIComponent(article.slug)}`, locale));
+      }
+      if (elements.length < LIST_PAGE_SIZE || page * LIST_PAGE_SIZE >= (body.total ?? 0)) break;
+    }
+    return paths;
+  }
+
+  /** Every brand with products on sale: /b/{slug} (the slug is the gateway's, built from the name). */
+  async function brandPaths(locale: ShopLocale, languageId: string): Promise<string[]> {
+    const paths: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await options.storeApi('/store-api/product-manufacturer', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sw-access-key': options.accessKey, 'sw-language-id': languageId },
+        body: JSON.stringify({
+          page,
+          limit: LIST_PAGE_SIZE,
+          'total-count-mode': 1,
+          filter: [{ type: 'equals', field: 'products.active', value: true }],
+          includes: { product_manufacturer: ['name', 'translated'] },
+        }),
+      });
+      if (!response.ok) {
+        options.logger.warn({ status: response.status, locale }, 'sitemap: the Store API refused /product-manufacturer');
+        break;
+      }
+      const body = (await response.json()) as { elements?: Array<{ name?: string; translated?: { name?: string } }>; total?: number };
+      const elements = body.elements ?? [];
+      for (const brand of elements) {
+        const slug = brandSlug(brand.translated?.name ?? brand.name ?? '');
+        if (slug) paths.push(localizedPath(`/b/${slug}`, locale));
       }
       if (elements.length < LIST_PAGE_SIZE || page * LIST_PAGE_SIZE >= (body.total ?? 0)) break;
     }

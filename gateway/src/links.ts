@@ -207,3 +207,14 @@ export function parseStorefrontPath(rawPath: string): ParsedStorefrontPath {
   }
   return { locale, kind: 'seo', seoPathInfo: path.slice(1) };
 }
+
+/** A brand's path segment for /b/{slug}: its name in lower case, accents dropped, words joined by '-'. */
+export function brandSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' und ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -23,6 +23,15 @@ test('sitemap.xml indexes one sitemap per language, each with the SEO paths of t
   expect(paths).toContain('/fr');
   expect(paths).toContain('/fr/marques');
   expect(paths).toContain('/fr/aarevita-vitamine-d3-capsules-60-capsules/p101234');
+  // Issue 7: articles, service pages, the contest, legal pages and brands; not the style guide.
+  expect(paths).toContain('/fr/magazine');
+  expect(paths).toContain('/fr/t/bestseller');
+  expect(paths).toContain('/fr/s/contact');
+  expect(paths).toContain('/fr/cgv');
+  expect(paths).toContain('/fr/concours');
+  expect(paths).toContain('/fr/b/kinderwohl');
+  expect(paths.some((path) => path.startsWith('/fr/e/'))).toBe(true);
+  expect(paths).not.toContain('/fr/css');
   expect(paths.length).toBeGreaterThan(1000);
   expect(paths.every((path) => path === '/fr' || path.startsWith('/fr/'))).toBe(true);
 

@@ -1,6 +1,8 @@
 import type { GatewayContext } from '../context';
 import type { Locale } from '../languages';
-import { localePrefix } from '../links';
+import { brandSlug, localePrefix } from '../links';
+
+export { brandSlug } from '../links';
 import { catalogLoaders, loaderKey, type ShopwareManufacturer } from '../loaders';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { badArgument, shopwareId } from './catalog-arguments';
@@ -8,16 +10,6 @@ import { localizedMedia, MediaRef } from './media';
 
 export type { ShopwareManufacturer } from '../loaders';
 
-/** A brand's path segment for /b/{slug}: its name in lower case, accents dropped, words joined by '-'. */
-export function brandSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' und ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** Keeps only http(s) links: a brand's website must never be a javascript: or data: URL. */
 function safeWebsite(link: string | null | undefined): string | null {
