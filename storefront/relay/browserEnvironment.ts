@@ -10,8 +10,8 @@ let environment: Environment | undefined;
  */
 export function browserEnvironment(): Environment {
   environment ??= new Environment({
-    network: Network.create((params: RequestParameters, variables: Variables) =>
-      fetchFromGateway({ id: params.id ?? params.cacheID, text: params.text, variables }) as never,
+    network: Network.create((params: RequestParameters, variables: Variables, _cacheConfig, uploadables) =>
+      fetchFromGateway({ id: params.id ?? params.cacheID, text: params.text, variables }, undefined, uploadables) as never,
     ),
     store: new Store(new RecordSource()),
   });

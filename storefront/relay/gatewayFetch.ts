@@ -1,4 +1,4 @@
-import type { PayloadError, Variables } from 'relay-runtime';
+import type { PayloadError, UploadableMap, Variables } from 'relay-runtime';
 
 /** One persisted operation: relay-compiler's SHA-256 id (the text only when persistence is off). */
 export interface PersistedOperation {
@@ -21,6 +21,19 @@ export function gatewayRequestBody(operation: PersistedOperation): string {
   });
 }
 
+/**
+ * A mutation with files (Relay `uploadables`, keyed by the variable's path: "insuranceCard", "prescriptions.0")
+ * as a GraphQL multipart request: `operations` (the files' variables null), `map`, then one part per file.
+ */
+export function multipartBody(operation: PersistedOperation, uploadables: UploadableMap): FormData {
+  const form = new FormData();
+  const entries = Object.entries(uploadables);
+  form.append('operations', gatewayRequestBody(operation));
+  form.append('map', JSON.stringify(Object.fromEntries(entries.map(([path], i) => [String(i), [`variables.${path}`]]))));
+  entries.forEach(([, file], i) => form.append(String(i), file));
+  return form;
+}
+
 /** Tells the gateway the language of the page (it wins over the language cookie): see gateway/src/context.ts. */
 export const PAGE_LOCALE_HEADER = 'x-shop-locale';
 
@@ -33,17 +46,19 @@ function shownPageLocale(): string | undefined {
  * The browser's call to /graphql (client navigation, mutations). Same origin, JSON: the gateway's CSRF rule
  * passes. `locale` is the language of the page the answer is for (default: the page on screen).
  */
-export async function fetchFromGateway(operation: PersistedOperation, locale = shownPageLocale()): Promise<GraphQLPayload> {
+export async function fetchFromGateway(operation: PersistedOperation, locale = shownPageLocale(), uploadables?: UploadableMap | null): Promise<GraphQLPayload> {
   try {
+    const multipart = uploadables && Object.keys(uploadables).length > 0 ? multipartBody(operation, uploadables) : null;
     const response = await fetch('/graphql', {
       method: 'POST',
       credentials: 'same-origin',
       headers: {
-        'content-type': 'application/json',
+        // multipart: the browser writes the content type with its boundary; the header passes the CSRF rule
+        ...(multipart ? { 'x-graphql-csrf': '1' } : { 'content-type': 'application/json' }),
         accept: 'application/graphql-response+json, application/json',
         ...(locale ? { [PAGE_LOCALE_HEADER]: locale } : {}),
       },
-      body: gatewayRequestBody(operation),
+      body: multipart ?? gatewayRequestBody(operation),
     });
     return (await response.json()) as GraphQLPayload;
   } catch {

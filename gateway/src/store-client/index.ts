@@ -157,7 +157,9 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
     const url = new URL(options.baseUrl + buildPath(route, params.pathParams as Record<string, string> | undefined));
     appendQuery(url, params.query as Record<string, unknown> | undefined);
     const sendsBody = !METHODS_WITHOUT_BODY.has(method) && params.body !== undefined;
-    const body = sendsBody ? JSON.stringify(params.body) : undefined;
+    // A FormData body (uploads) goes as multipart/form-data; fetch writes its content type with the boundary.
+    const multipart = sendsBody && params.body instanceof FormData;
+    const body = multipart ? (params.body as FormData) : sendsBody ? JSON.stringify(params.body) : undefined;
 
     for (let attempt = 1; ; attempt += 1) {
       // Headers are built per attempt: a retry carries the context token the first answer may have renewed.
@@ -169,7 +171,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
         ...(languageId ? { 'sw-language-id': languageId } : {}),
         ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
         ...(options.clientIp ? { 'x-shop-client-ip': options.clientIp } : {}),
-        ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+        ...(sendsBody && !multipart ? { 'content-type': 'application/json' } : {}),
         ...params.headers,
       };
       const started = performance.now();

@@ -1,0 +1,48 @@
+import { usePageContext } from 'vike-react/usePageContext';
+import { PageSeo } from '../../components/PageSeo';
+import { PrescriptionDeliveryForm } from '../../components/PrescriptionDeliveryForm';
+import { PrescriptionPickupForm } from '../../components/PrescriptionPickupForm';
+import styles from '../../components/PrescriptionForms.module.css';
+import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
+import { localizedPath } from '../../i18n/locales';
+import { medicationTexts } from '../../i18n/pageTexts/medication';
+import { usePageTexts } from '../../i18n/pageTexts';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { MedicationsPageQuery as MedicationsPageQueryType } from './__generated__/MedicationsPageQuery.graphql';
+import { MedicationsPageQuery } from './MedicationsPage.query';
+
+export default function Page() {
+  const data = usePageQuery<MedicationsPageQueryType>(MedicationsPageQuery);
+  const { t } = usePageTexts('medication', medicationTexts);
+  const { locale } = usePageContext();
+  const alternates = contentPageAlternates('medications');
+  const title = t('title');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: t('home'), url: localizedPath('/', locale) }, { name: title, url: null }]}>
+      <PageSeo title={title} description={t('description')} path={contentPagePath('medications', locale)} alternates={alternates} />
+      <h1>{title}</h1>
+      <p>{t('intro')}</p>
+      <noscript>
+        <p className={styles.problem}>{t('noScript')}</p>
+      </noscript>
+      <div className={styles.services}>
+        <section className={styles.service} aria-labelledby="prescription-delivery-title">
+          <h2 id="prescription-delivery-title" className={styles.title}>
+            {t('services.delivery.title')}
+          </h2>
+          <p className={styles.intro}>{t('services.delivery.summary')}</p>
+          <PrescriptionDeliveryForm />
+        </section>
+        <section className={styles.service} aria-labelledby="prescription-pickup-title">
+          <h2 id="prescription-pickup-title" className={styles.title}>
+            {t('services.pickup.title')}
+          </h2>
+          <p className={styles.intro}>{t('services.pickup.summary')}</p>
+          <PrescriptionPickupForm query={data} />
+        </section>
+      </div>
+      <p>{t('questions')}</p>
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,8 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { MedicationsPageQuery } from './MedicationsPage.query';
+
+export default definePageQuery({
+  query: MedicationsPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});

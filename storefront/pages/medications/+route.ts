@@ -1,0 +1,3 @@
+import { contentPageRoute } from '../../i18n/contentPages';
+
+export default contentPageRoute('medications');
