@@ -5,6 +5,7 @@ import { lineBounds, steppedLineQuantity, typedLineQuantity } from '../cart/cart
 import { formatPrice } from '../i18n/money';
 import { formatTaxRate } from '../cart/cartTexts';
 import { useShopperLocale } from '../product/useShopperLocale';
+import { InsurerDiscountNote } from './InsurerDiscountNote';
 import type { CartLineItem_line$key } from './__generated__/CartLineItem_line.graphql';
 import styles from './CartLineItem.module.css';
 
@@ -35,6 +36,9 @@ export function CartLineItem({ line, actions }: { line: CartLineItem_line$key; a
         totalPrice
         taxRate
         listPrice
+        insurerDiscount {
+          percentage
+        }
         isDownload
         clickAndCollectOnly
         prescriptionRequired
@@ -98,6 +102,7 @@ export function CartLineItem({ line, actions }: { line: CartLineItem_line$key; a
               </del>
             </>
           )}
+          {data.insurerDiscount && <InsurerDiscountNote percentage={data.insurerDiscount.percentage} locale={locale} />}
         </p>
         <ul className={styles.flags}>
           {data.clickAndCollectOnly && <li className={styles.collect}>{t('line.clickAndCollectOnly')}</li>}

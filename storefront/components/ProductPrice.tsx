@@ -4,6 +4,7 @@ import { formatPrice } from '../i18n/money';
 import { activeTierIndex, tierLabel } from '../product/tierPriceLabels';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ProductPrice_product$key } from './__generated__/ProductPrice_product.graphql';
+import { InsurerDiscountNote } from './InsurerDiscountNote';
 import styles from './ProductPrice.module.css';
 
 const fragment = graphql`
@@ -25,6 +26,9 @@ const fragment = graphql`
       quantity
       labelKind
       unitPrice
+    }
+    insurerDiscount {
+      percentage
     }
   }
 `;
@@ -56,6 +60,7 @@ export function ProductPrice({ product, quantity = 1 }: ProductPriceProps) {
             {t('price.discount', { percent })}
           </span>
         )}
+        {data.insurerDiscount && <InsurerDiscountNote percentage={data.insurerDiscount.percentage} locale={locale} />}
       </p>
       {price.listPrice && price.listPrice.price > price.unitPrice && (
         <p className={styles.previous}>

@@ -237,7 +237,7 @@ describe('seed catalogue', () => {
     await ensureSeeded(restarted, { ...config, accessKey: 'SWSCOTHERKEY' }, () => {});
     expect(count(restarted, `SELECT COUNT(*) FROM context_token WHERE token = 'visitor'`)).toBe(1);
     expect(count(restarted, `SELECT stock FROM product WHERE product_number = 'P100001'`)).toBe(4242);
-    expect(count(restarted, 'SELECT COUNT(*) FROM product WHERE parent_id IS NULL')).toBe(40);
+    expect(count(restarted, 'SELECT COUNT(*) FROM product WHERE parent_id IS NULL')).toBe(40 + 1); // + the insurer's original from CHF 1028 (seed/insurer.ts)
     expect(restarted.prepare('SELECT access_key FROM sales_channel').pluck().get()).toBe('SWSCOTHERKEY');
     restarted.close();
   });
@@ -268,7 +268,7 @@ describe('seed catalogue', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('already');
     const db = openDatabase(join(dataDir, 'shop.sqlite'));
-    expect(count(db, 'SELECT COUNT(*) FROM product WHERE parent_id IS NULL')).toBe(30);
+    expect(count(db, 'SELECT COUNT(*) FROM product WHERE parent_id IS NULL')).toBe(30 + 1); // + the insurer's original from CHF 1028
     db.close();
   }, 60_000);
 });

@@ -215,7 +215,7 @@ function taxRateOfLine(item: ShopCartLineItem): number {
   return item.price?.calculatedTaxes?.[0]?.taxRate ?? item.price?.taxRules?.[0]?.taxRate ?? 0;
 }
 
-const CartLineItemRef = builder.objectRef<LineShape>('CartLineItem').implement({
+export const CartLineItemRef = builder.objectRef<LineShape>('CartLineItem').implement({
   description: 'A line of the cart: a product with its quantity, or a promotion code’s discount.',
   fields: (t) => ({
     id: t.id({ description: 'The Store API line item id (for updateCartItem/removeCartItem).', resolve: (l) => l.data.id }),

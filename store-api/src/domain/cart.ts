@@ -20,6 +20,7 @@ import type {
 } from './cart-types';
 import { expectedDelivery } from './delivery-dates';
 import { calculatedPrice, includedTax, roundPrice, taxRulesJson } from './pricing';
+import { insuredTierOf, insuredUnitPrice, medicationKinds, promotionReservedFor } from './insurer';
 import { discountFor, findPromotionByCode, meetsMinimumOrderValue, promotionRefusal, type DiscountType, type PromotionRow } from './promotions';
 import { decideShipping, roundWeightKg } from './shipping';
 
@@ -474,7 +475,8 @@ type PromotionLookup = (code: string) => PromotionRow | null;
 function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
   const found = new Map<string, PromotionRow | null>();
   return (code) => {
-    if (!found.has(code)) found.set(code, findPromotionByCode(ctx.db, code, ctx.languageIdChain));
+    // the insurer's welcome voucher is no code at all for customers it is not meant for
+    if (!found.has(code)) found.set(code, promotionReservedFor(ctx, code) ? null : findPromotionByCode(ctx.db, code, ctx.languageIdChain));
     return found.get(code) ?? null;
   };
 }
@@ -503,6 +505,7 @@ function productLineJson(
   price: Json,
   cover: Json | null,
   deliveryTime: Json | null,
+  insurerDiscount: Json | null = null,
 ): Json {
   const unitPrice = price.unitPrice as number;
   const maxPurchase = maxQuantityOf(facts);
@@ -539,6 +542,7 @@ function productLineJson(
       clickAndCollect: facts.clickCollectOnly,
       prescriptionRequired: facts.prescriptionRequired,
       isDownload: facts.isDownload,
+      ...(insurerDiscount ? { insurerDiscount } : {}),
     },
     price,
     priceDefinition: {
@@ -603,6 +607,9 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
   // stays (so the shopper sees it) with an error that blocks the order.
   const deliveryTimes = productLines.length ? loadDeliveryTimes(ctx) : undefined;
   const covers = loadMedia(ctx, productLines.flatMap((l) => facts.get(l.referencedId)?.coverMediaId ?? []));
+  // Insured customers' discount on medicines (insurer partnership): a lower unit price, the regular one as list price.
+  const insuredTier = insuredTierOf(ctx);
+  const kinds = insuredTier ? medicationKinds(ctx.db, productLines.map((l) => l.referencedId)) : new Map();
   const lines: CalculatedLineItem[] = [];
   for (const line of productLines) {
     const product = facts.get(line.referencedId);
@@ -620,8 +627,9 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
       // The stock of a closeout fell since the line was added: the shopper gets what is there.
       persistent.push(stockReached(product, clamped.quantity));
     }
-    const { unitPrice, listPrice } = tierUnitPrice(product, quantity);
-    const price = calculatedPrice({ unitPrice, quantity, taxRate: product.taxRate, listPrice });
+    const tierPrice = tierUnitPrice(product, quantity);
+    const insured = insuredUnitPrice(insuredTier, kinds.get(product.id) ?? null, tierPrice.unitPrice);
+    const price = calculatedPrice({ unitPrice: insured.unitPrice, quantity, taxRate: product.taxRate, listPrice: insured.regularPrice ?? tierPrice.listPrice });
     const totalPrice = price.totalPrice as number;
     const deliveryTime = product.deliveryTimeId ? deliveryTimes?.get(product.deliveryTimeId) : undefined;
     lines.push({
@@ -657,6 +665,7 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
         deliveryTime
           ? { name: deliveryTime.name, min: deliveryTime.min, max: deliveryTime.max, unit: deliveryTime.unit, apiAlias: 'cart_delivery_time' }
           : null,
+        insured.discount,
       ),
     });
   }

@@ -6,6 +6,7 @@ import { isId, randomId } from '../ids';
 import { cartBlockingErrors, clickAndCollectPharmacyExists, deleteCart, loadCalculatedCart, readStoredCart, writeStoredCart } from './cart';
 import type { CalculatedCart, CalculatedLineItem } from './cart-types';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
+import { recordWelcomeVoucher } from './insurer';
 import { queueOrderConfirmationMail } from './mail';
 import { nextNumber } from './number-ranges';
 import { recordInitialState, transition } from './order-states';
@@ -320,6 +321,7 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
     for (const line of cart.lineItems) {
       if (line.type === 'promotion' && line.promotion) prepared(ctx.db, 'UPDATE promotion SET uses = uses + 1 WHERE id = ?').run(line.promotion.id);
     }
+    recordWelcomeVoucher(ctx, orderId, cart.promotionCodes ?? []);
 
     // A cart restored from an unpaid order replaces that order: cancel it now, in the same transaction.
     const restoredFrom = readStoredCart(ctx.db, ctx.token)?.restoredFromOrderId;

@@ -3,6 +3,7 @@ import { translatedColumn } from '../dal/translation';
 import { emptyCriteria, type Criteria } from '../dal/criteria';
 import { inIdOrder, registerEntity, type SqlFragment } from '../dal/definition';
 import { idList, queryAll, queryAllRemembered } from '../dal/statements';
+import { insuredTierOf, insuredUnitPrice, medicationKindOf } from '../domain/insurer';
 import { calculatedCheapestPrice, calculatedPrice, tierPrices, type PriceReferenceInput, type TierPrice } from '../domain/pricing';
 import { stableId } from '../ids';
 import { categoriesJson, categoryRowsByIds } from './category';
@@ -20,6 +21,8 @@ type Json = Record<string, unknown>;
 
 export interface ProductRow {
   id: string;
+  /** 'generic' | 'original' for medicines (insurer discounts) */
+  medication_kind?: string | null;
   parent_id: string | null;
   product_number: string;
   type: string;
@@ -258,8 +261,12 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
     apiAlias: 'product_media',
   });
 
+  // Insured customers (their customer group) pay less for medicines; everyone else sees the regular prices.
+  const insuredTier = insuredTierOf(ctx);
   return requested.map((row) => {
     const parent = parentOf(row);
+    const medicationKind = insuredTier ? medicationKindOf(inherit(row, 'medication_kind')) : null;
+    const insured = (gross: number) => insuredUnitPrice(insuredTier, medicationKind, gross);
     const tax = taxes.get(row.tax_id) ?? { id: row.tax_id, taxRate: 0, name: '', position: 0 };
     const taxRate = tax.taxRate as number;
     const unitId = inherit(row, 'unit_id');
@@ -272,16 +279,17 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
     const tiers: TierPrice[] = inheritedList(prices, row).map((p) => ({
       quantityStart: p.quantity_start,
       quantityEnd: p.quantity_end,
-      price: p.price,
-      listPrice: p.list_price,
+      price: insured(p.price).unitPrice,
+      listPrice: insured(p.price).regularPrice ?? p.list_price,
     }));
     const firstTier = tiers.length > 1 ? tiers[0] : undefined;
-    const unitPrice = firstTier?.price ?? row.price;
-    const listPrice = firstTier ? firstTier.listPrice : row.list_price;
+    const insuredPrice = insured(row.price);
+    const unitPrice = firstTier?.price ?? insuredPrice.unitPrice;
+    const listPrice = firstTier ? firstTier.listPrice : (insuredPrice.regularPrice ?? row.list_price);
     const price = calculatedPrice({ unitPrice, quantity: 1, taxRate, listPrice, reference });
     const isParent = row.child_count > 0;
     // the denormalised cheapest_price is what sorting and the price filter use, so the shown price agrees
-    const cheapestUnit = row.cheapest_price;
+    const cheapestUnit = insured(row.cheapest_price).unitPrice;
     const hasRange = row.price_range === 1 || tiers.length > 1;
     const variantId = isParent ? (cheapestVariant.get(row.id) ?? null) : row.id;
     const cheapest = calculatedCheapestPrice({ unitPrice: cheapestUnit, quantity: 1, taxRate, listPrice: isParent ? null : listPrice, reference, hasRange, variantId });
@@ -402,7 +410,8 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       tags: tagsOf(row).map((name) => ({ id: stableId('tag', name), name, apiAlias: 'tag' })),
       createdAt: row.created_at,
       updatedAt: null,
-      extensions: {},
+      // the shop's own: the insured customer's discount on this medicine (null for everyone else)
+      extensions: insuredPrice.discount ? { insurerDiscount: { ...insuredPrice.discount, apiAlias: 'insurer_discount' } } : {},
       apiAlias: 'product',
     };
     return json;

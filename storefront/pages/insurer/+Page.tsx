@@ -1,0 +1,30 @@
+import { usePageContext } from 'vike-react/usePageContext';
+import { InsurerOffer } from '../../components/InsurerOffer';
+import { InsurerVerification } from '../../components/InsurerVerification';
+import { PageSeo } from '../../components/PageSeo';
+import { localizedPath } from '../../i18n/locales';
+import { insurerTexts } from '../../i18n/pageTexts/insurer';
+import { usePageTexts } from '../../i18n/pageTexts';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
+import type { InsurerPageQuery as InsurerPageQueryType } from './__generated__/InsurerPageQuery.graphql';
+import { InsurerPageQuery } from './InsurerPage.query';
+import { insurerPageAlternates, insurerPagePath } from './insurerPaths';
+
+/** The insurer partnership's landing page: the offer, how it works, the verification and the voucher. */
+export default function Page() {
+  const data = usePageQuery<InsurerPageQueryType>(InsurerPageQuery);
+  const { t } = usePageTexts('insurer', insurerTexts);
+  const { locale } = usePageContext();
+  const alternates = insurerPageAlternates();
+  const title = t('title');
+  return (
+    <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: t('home'), url: localizedPath('/', locale) }, { name: title, url: null }]}>
+      <PageSeo title={title} description={t('description')} path={insurerPagePath(locale)} alternates={alternates} />
+      <h1>{title}</h1>
+      <p>{t('description')}</p>
+      <InsurerOffer />
+      <InsurerVerification status={data.insurerStatus} />
+    </DefaultLayout>
+  );
+}

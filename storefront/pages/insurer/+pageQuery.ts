@@ -1,0 +1,8 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { InsurerPageQuery } from './InsurerPage.query';
+
+export default definePageQuery({
+  query: InsurerPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});

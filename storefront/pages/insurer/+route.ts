@@ -1,0 +1,4 @@
+import { isInsurerPage } from './insurerPaths';
+
+// /versicherte, /it/assicurati, /fr/assures (not a CONTENT_PAGES entry: the insurer landing page).
+export default isInsurerPage;
