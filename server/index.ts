@@ -7,7 +7,7 @@ import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { mountAccountFiles } from './account-files';
 import { mountHealth, storeApiReadiness } from './health';
 import { logger } from './logger';
-import { usePersistedOperations } from './persistedOperations';
+import { internalGatewayRequest, usePersistedOperations } from './persistedOperations';
 import { closeEmbedded, installGracefulShutdown, type GracefulShutdown } from './shutdown';
 import { mountSitemap } from './sitemap';
 import { mountStorefront } from './storefront';
@@ -51,8 +51,11 @@ mountSitemap(app, {
   storeApi: (path, init) => storeApi.fetch(new Request(`${storeApi.baseUrl}${path.replace(/^\/store-api/, '')}`, init)),
   accessKey: storeApi.accessKey,
   languageIdOf: async (locale) => {
+    // In process, so trusted under GRAPHQL_PERSISTED_ONLY (internalGatewayRequest).
     const response = await gateway.fetch(
-      new Request(new URL('/graphql', publicOrigin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ languages { id locale } }' }) }),
+      internalGatewayRequest(
+        new Request(new URL('/graphql', publicOrigin), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ languages { id locale } }' }) }),
+      ),
     );
     const body = (await response.json()) as { data?: { languages?: Array<{ id: string; locale: string }> } };
     return body.data?.languages?.find((language) => language.locale === locale.toUpperCase())?.id;

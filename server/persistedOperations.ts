@@ -1,19 +1,21 @@
 import { readFileSync, statSync } from 'node:fs';
-import { validate } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { markPersistedOperation } from '../gateway/src/plugins/persisted-only';
 
 /**
- * The storefront's operations by id: relay-compiler writes `persisted_queries.json` ({sha256: text}) and
- * the pages send only the id (`extensions.persistedQuery.sha256Hash`). This yoga plugin puts the text
- * back. Arbitrary operations (GraphiQL, apps) stay allowed; turning this into an allow-list is a later
- * decision (issue 8). The file is read again when it changes (a rebuild while the server runs); ids
- * already known stay known.
+ * The storefront's operations by id, the gateway's allow-list: relay-compiler writes
+ * `persisted_queries.json` ({sha256: text}) and the pages send only the id
+ * (`extensions.persistedQuery.sha256Hash`). This yoga plugin puts the stored text in place (a text sent along
+ * with a known id is replaced by the stored one) and marks the request as persisted
+ * (gateway/src/plugins/persisted-only.ts). The file is read again when it changes (a rebuild while the
+ * server runs); ids already known stay known, so pages of an older bundle keep working.
  *
- * The storefront's own operations are trusted: a page query composed of every fragment on a product or
- * category page (CMS sections × blocks × slots × products) costs far more than the complexity limit meant
- * for unknown queries, and its shape is fixed at build time. So the depth/complexity/alias limits apply to
- * every other document; a persisted one gets graphql's standard validation only. This plugin must come
- * after useQueryLimits (it replaces the validation function that plugin set).
+ * What the mark means is decided in the gateway: the storefront's own operations are trusted — their shape is
+ * fixed at build time, and a product or category page query composing every CMS fragment costs far more
+ * (up to ~95,000) than the budget for unknown queries — so they get the trusted limits of query-limits.ts;
+ * with GRAPHQL_PERSISTED_ONLY=true only requests sent by a known id run at all (usePersistedOnly), and an
+ * unknown id is always refused with PERSISTED_QUERY_NOT_FOUND. A text identical to a persisted operation,
+ * sent without its id, is trusted for the limits but does not pass persisted-only.
  */
 export function usePersistedOperations(file: string): Plugin {
   let operations: Record<string, string> = {};
@@ -33,21 +35,27 @@ export function usePersistedOperations(file: string): Plugin {
     loadedAt = mtime;
   };
   return {
-    onParams({ params, setParams }) {
-      if (params.query) return;
+    onParams({ params, request, setParams }) {
       const persisted = (params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery;
       const id = persisted?.sha256Hash;
-      if (typeof id !== 'string') return;
       load();
-      const query = operations[id];
-      // Unknown ids fall through to yoga's "Must provide query string" (400).
-      if (query) setParams({ ...params, query });
-    },
-    onValidate({ context, setValidationFn }) {
-      const query = (context as { params?: { query?: string } }).params?.query;
-      if (!query) return;
-      load();
-      if (texts.has(query)) setValidationFn(validate);
+      if (typeof id === 'string' && Object.hasOwn(operations, id)) {
+        const query = operations[id]!;
+        markPersistedOperation(request, 'id');
+        if (params.query !== query) setParams({ ...params, query });
+        return;
+      }
+      // An unknown id is refused by the gateway (usePersistedOnly); a text of our own is still ours.
+      if (typeof params.query === 'string' && texts.has(params.query)) markPersistedOperation(request, 'text');
     },
   };
+}
+
+/**
+ * Marks a request this server's own code sends to the gateway in process (never one from the network) as
+ * trusted, so it runs under GRAPHQL_PERSISTED_ONLY too: e.g. the sitemap's language list.
+ */
+export function internalGatewayRequest(request: Request): Request {
+  markPersistedOperation(request, 'internal');
+  return request;
 }

@@ -10,6 +10,8 @@ export interface GatewayConfig {
   timeoutMs: number;
   graphiql: boolean;
   production: boolean;
+  /** GRAPHQL_PERSISTED_ONLY=true: only operations sent by an id of the storefront's allow-list run (off by default). */
+  persistedOnly: boolean;
   /**
    * Where browsers reach the shop (PUBLIC_ORIGIN), e.g. https://www.apotheke.example: payment return URLs and
    * registration links are built on it. null: the origin of each GraphQL request.
@@ -76,12 +78,17 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, embeddedAccessKey?: st
       throw new GatewaySetupError(`PUBLIC_ORIGIN is not a valid URL: "${rawOrigin}". Example: https://www.apotheke.example`);
     }
   }
+  const rawPersistedOnly = env.GRAPHQL_PERSISTED_ONLY?.trim() ?? '';
+  if (rawPersistedOnly !== '' && rawPersistedOnly !== 'true' && rawPersistedOnly !== 'false') {
+    throw new GatewaySetupError(`GRAPHQL_PERSISTED_ONLY must be true or false, got "${env.GRAPHQL_PERSISTED_ONLY}".`);
+  }
   return {
     storeApiUrl,
     accessKey,
     timeoutMs,
     graphiql: !production || env.GRAPHIQL === 'true',
     production,
+    persistedOnly: rawPersistedOnly === 'true',
     publicOrigin,
   };
 }

@@ -8,9 +8,11 @@ import { GRAPHIQL_TABS } from './graphiql-tabs';
 import { createLanguageDirectoryCache } from './languages';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { useCsrfPrevention } from './plugins/csrf';
+import { useUploadLimits } from './plugins/upload-limits';
 import { maskGatewayError, useErrorMapping } from './plugins/error-masking';
 import { useOperationMetrics } from './plugins/operation-metrics';
-import { DEFAULT_QUERY_LIMITS, useQueryLimits, type QueryLimits } from './plugins/query-limits';
+import { usePersistedOnly } from './plugins/persisted-only';
+import { defaultQueryLimits, useQueryLimits, type QueryLimits } from './plugins/query-limits';
 import { useSessionCookies } from './plugins/session-cookies';
 import { gatewaySchema } from './schema';
 import { createStoreClient } from './store-client';
@@ -81,8 +83,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     cors: false,
     // One operation per request: batching would multiply a request's cost past the limits.
     batching: false,
-    // No uploads; multipart is also a content type a foreign form can post.
-    multipart: false,
+    // Uploads (prescription pickup) by the GraphQL multipart request spec: size-limited before parsing
+    // (useUploadLimits); a cookie-carrying multipart request needs the x-graphql-csrf header (useCsrfPrevention).
+    multipart: true,
     // The query limits depend on variables; see useQueryLimits for how validation is cached instead.
     parserAndValidationCache: { validationCache: false },
     logging: yogaLogger(logger),
@@ -102,8 +105,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     plugins: [
       useCsrfPrevention({ graphiql: config.graphiql }),
+      useUploadLimits(),
       useOperationMetrics(metrics, logger),
-      useQueryLimits(options.limits ?? DEFAULT_QUERY_LIMITS),
+      // GRAPHQL_PERSISTED_ONLY and the limits of arbitrary operations (persisted ones are trusted): see ADR 0008.
+      usePersistedOnly({ persistedOnly: config.persistedOnly, registry: metrics.registry }),
+      useQueryLimits(options.limits ?? defaultQueryLimits(config.production), { exposeSchema: config.graphiql, registry: metrics.registry }),
       useErrorMapping(logger),
       {
         onContextBuilding() {

@@ -41,7 +41,7 @@ async function operationsTotal(page: Page): Promise<number> {
 
 for (const { name, path, status } of [
   { name: 'home', path: '/', status: 200 },
-  { name: 'a category page', path: '/medikamente', status: 200 },
+  { name: 'a category page', path: '/arzneimittel', status: 200 },
   { name: 'a filtered, sorted category page', path: '/vitamine-mineralstoffe?order=price-asc&p=2', status: 200 },
   { name: 'a product page', path: PRODUCT_PATH, status: 200 },
   { name: 'a content page', path: '/it/marche', status: 200 },
@@ -94,10 +94,10 @@ test('a client-side navigation fetches the next page with one request to /graphq
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/graphql') bodies.push(request.postData() ?? '');
   });
-  const link = page.locator('a[href="/medikamente"]:visible').first();
+  const link = page.locator('a[href="/arzneimittel"]:visible').first();
   await link.click();
-  await expect(page).toHaveURL(/\/medikamente$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Medikamente');
+  await expect(page).toHaveURL(/\/arzneimittel$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arzneimittel');
   expect(bodies).toHaveLength(1);
   expect(JSON.parse(bodies[0]!)).toMatchObject({ extensions: { persistedQuery: { sha256Hash: expect.any(String) } } });
   expect(JSON.parse(bodies[0]!)).not.toHaveProperty('query');

@@ -76,6 +76,12 @@ export interface Pharmacy {
   clickAndCollect?: boolean;
   /** the pharmacy's page path under /p/ (without the prefix) */
   urlPath?: string;
+  /** open at the moment of the answer (Europe/Zurich time) */
+  openNow?: boolean;
+  /** today's weekday key in Zurich (mon … sun) */
+  today?: string;
+  /** service keys, e.g. 'vaccination', 'blood-pressure' */
+  services?: string[];
 }
 
 /** POST /pharmacy: the shop's Click & Collect pharmacies, filtered by postal code prefix, town or name. */

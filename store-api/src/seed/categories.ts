@@ -14,7 +14,7 @@ interface CategoryNode {
 
 const TREE: CategoryNode[] = [
   {
-    key: 'medicines', name: tr('Medikamente', 'Medicamenti', 'Médicaments'), children: [
+    key: 'medicines', name: tr('Arzneimittel', 'Medicamenti', 'Pharmacie'), children: [
       { key: 'pain-fever', name: tr('Schmerzen & Fieber', 'Dolori e febbre', 'Douleurs et fièvre') },
       {
         key: 'cold-flu', name: tr('Erkältung & Grippe', 'Raffreddore e influenza', 'Rhume et grippe'), children: [

@@ -12,7 +12,7 @@ import { ensureLoyaltyCards, seedLoyaltyCards } from './loyalty-cards';
 import { MediaLibrary } from './media-images';
 import { seedInsurer } from './insurer';
 import { seedPharmacies } from './pharmacies';
-import { seedPostalCodes } from './postal-codes';
+import { ensurePostalCodes, seedPostalCodes } from './postal-codes';
 import { CATALOGUE_SEED, SeedRandom } from './random';
 import { seedReferenceData } from './reference-data';
 import { seedSeoUrls } from './seo-urls';
@@ -53,6 +53,8 @@ export async function ensureSeeded(db: Db, config: StoreApiConfig, log: (line: s
   db.transaction(() => seedProductDownloads(db, config.dataDir))();
   // …and one seeded before loyalty cards existed gets its printed cards once.
   ensureLoyaltyCards(db);
+  // …and one seeded before the pharmacy finder gets its postal codes once.
+  ensurePostalCodes(db);
 }
 
 /** (Re)builds the whole catalogue: the same options always give byte-identical data. */
