@@ -27,20 +27,37 @@ export function storeApiReadiness(options: { storeApiUrl: string | null; target:
   }
   const { target } = options;
   return async () => {
+    // An own timer raced against the fetch: the probe answers within timeoutMs even if the abort signal is
+    // late or ignored on a loaded machine (seen in CI), and the request is aborted either way.
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<ReadinessResult>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ ready: false, reason: `store-api did not answer within ${timeoutMs} ms` });
+      }, timeoutMs);
+    });
+    const probe = (async (): Promise<ReadinessResult> => {
+      try {
+        const response = await target.fetch(
+          new Request(`${target.baseUrl}/context`, {
+            headers: { 'sw-access-key': target.accessKey, accept: 'application/json' },
+            signal: controller.signal,
+          }),
+        );
+        await response.body?.cancel();
+        if (response.ok) return { ready: true };
+        return { ready: false, reason: `store-api answered ${response.status}` };
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name === 'TimeoutError' || name === 'AbortError') return { ready: false, reason: `store-api did not answer within ${timeoutMs} ms` };
+        return { ready: false, reason: 'store-api unreachable' };
+      }
+    })();
     try {
-      const response = await target.fetch(
-        new Request(`${target.baseUrl}/context`, {
-          headers: { 'sw-access-key': target.accessKey, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        }),
-      );
-      await response.body?.cancel();
-      if (response.ok) return { ready: true };
-      return { ready: false, reason: `store-api answered ${response.status}` };
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') return { ready: false, reason: `store-api did not answer within ${timeoutMs} ms` };
-      return { ready: false, reason: 'store-api unreachable' };
+      return await Promise.race([probe, timedOut]);
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -86,8 +86,9 @@ describe('/healthz and /readyz', () => {
       const started = Date.now();
       const slow = await get(remote(`http://127.0.0.1:${hangingPort}/store-api`), '/readyz');
       expect(slow).toMatchObject({ status: 503, body: { reason: 'store-api did not answer within 2000 ms' } });
-      expect(Date.now() - started).toBeLessThan(3500);
-    });
+      // The probe's own 2 s, not the 10 s request timeout (a busy machine may add a little; the probe races its own timer).
+      expect(Date.now() - started).toBeLessThan(6000);
+    }, 60_000);
   });
 
   it('embedded: not ready once the database is closed', async () => {
