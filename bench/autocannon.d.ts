@@ -25,6 +25,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** worker threads that send the requests (connections are divided among them); 0/unset: this thread */
+    workers?: number;
   }
   interface Result {
     requests: Histogram & { total: number };

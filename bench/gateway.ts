@@ -1,5 +1,7 @@
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { CACHE_HEADER, DEFAULT_GRAPHQL_CACHE_TTL_SECONDS } from '../gateway/src/plugins/response-cache';
 import type { Gateway } from '../gateway/src/yoga';
 import { readStoreApiConfig } from '../store-api/src/config';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../store-api/src/embedded';
@@ -9,8 +11,10 @@ import { closedLoop, startGatewayServer, writeResultsSection, type Stats } from 
 // `npm run bench` (after bench/run.ts): the GraphQL gateway against the embedded Store API on the seeded
 // shop. For the product-page query and a 24-product listing query it measures the gateway (in process
 // and over loopback HTTP) beside the same data fetched straight from the Store API: the very calls the
-// gateway made for that query, replayed side by side. The ratio is the gateway's overhead. Appends its
-// section to bench/RESULTS.md. Speed is measured here, never asserted in a test.
+// gateway made for that query, replayed side by side. The ratio is the gateway's overhead. Then the same
+// product-page query asked anonymously of a gateway with its response cache (ADR 0016, as `npm start` runs
+// it): the answer kept in memory, measured with autocannon in a worker thread. Appends its section to
+// bench/RESULTS.md. Speed is measured here, never asserted in a test.
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per row
 const WARM_UP = 2; // seconds before each measured pair
@@ -21,6 +25,8 @@ const LOAD_AT_START = loadavg()[0] ?? 0;
 const LISTING_CATEGORY = '71183b33f3843d6cb4d4b0fa771415d4';
 const PRODUCT_NUMBER = 'P100001';
 const SECTION_MARK = '<!-- gateway bench (bench/gateway.ts) -->';
+/** Target (issue 8): the cached anonymous product-page query at concurrency 10. */
+const TARGET_CACHED_RPS = 4000;
 
 const log = (line: string): void => console.info(line);
 
@@ -124,11 +130,54 @@ async function benchQuery(
   return rows;
 }
 
+interface CachedRow extends Stats {
+  connections: number;
+  storeCalls: number;
+}
+
+/**
+ * The product-page query, anonymous, against a gateway with the response cache: after the first answer every
+ * request is answered from memory. autocannon sends from a worker thread, so the gateway's event loop has this
+ * thread to itself (the two still share the machine's CPUs).
+ */
+async function benchCachedQuery(shop: EmbeddedStoreApi, productId: string): Promise<CachedRow[]> {
+  const backEnd = recordingBackEnd(shop);
+  const cached = await startGatewayServer(shop, backEnd, { responseCache: { ttlSeconds: DEFAULT_GRAPHQL_CACHE_TTL_SECONDS } });
+  try {
+    const body = graphqlBody(PRODUCT_PAGE_QUERY, { id: productId });
+    const ask = () => fetch(`${cached.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await gatewayAnswer(await ask(), 'cached product page');
+    const calls = backEnd.record();
+    const second = await ask();
+    await gatewayAnswer(second.clone(), 'cached product page');
+    backEnd.calls = null;
+    const state = second.headers.get(CACHE_HEADER);
+    if (state !== 'hit') log(`bench: WARNING the second anonymous product-page query was not a cache hit (${CACHE_HEADER}: ${state})`);
+    const rows: CachedRow[] = [];
+    await autocannon({ url: `${cached.origin}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 1, duration: WARM_UP, workers: 1 });
+    for (const connections of HTTP_CONNECTIONS) {
+      log(`bench: product page · gateway with response cache · HTTP loopback · ${connections} connection(s) · ${DURATION} s`);
+      const result = await autocannon({ url: `${cached.origin}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: DURATION, workers: 1 });
+      rows.push({
+        connections,
+        storeCalls: calls.length,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+    }
+    return rows;
+  } finally {
+    await cached.close();
+  }
+}
+
 function ms(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '–';
 }
 
-function report(rows: Row[]): string {
+function report(rows: Row[], cachedRows: CachedRow[]): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
     SECTION_MARK,
@@ -164,6 +213,20 @@ function report(rows: Row[]): string {
     'client → gateway hop is TCP. The product page’s two Store API calls (detail, reviews) go out side by side in both routes.',
     '',
   );
+  const cachedAt10 = cachedRows.find((r) => r.connections === 10);
+  lines.push(
+    '**Cached anonymous product-page query** (the same query without a session, asked of a gateway with its response cache — ADR 0016,',
+    `on by default in \`npm start\`, ${DEFAULT_GRAPHQL_CACHE_TTL_SECONDS} s: every answer after the first comes from memory; autocannon sends from a worker thread over loopback HTTP):`,
+    '',
+    '| query | connections | Store API calls | requests/s | p50 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...cachedRows.map((r) => `| product page, response cache | ${r.connections} | ${r.storeCalls} | ${Math.round(r.requestsPerSecond)} | ${r.p50 < 1 ? '< 1' : r.p50} | ${r.p99 < 1 ? '< 1' : r.p99} | ${r.errors} |`),
+    '',
+    `**Target (issue 8):** the cached anonymous product-page query answers **≥ ${TARGET_CACHED_RPS.toLocaleString('en')} requests/s** at concurrency 10: ${
+      cachedAt10 ? `${Math.round(cachedAt10.requestsPerSecond)} requests/s — ${cachedAt10.requestsPerSecond >= TARGET_CACHED_RPS ? '**met**' : '**not met**'}` : 'not measured'
+    }. autocannon reports latency in whole milliseconds.`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -185,7 +248,8 @@ try {
     ...(await benchQuery('product page', PRODUCT_PAGE_QUERY, { id: productId }, { gateway, shop, backEnd, origin })),
     ...(await benchQuery('listing, 24 products', LISTING_QUERY, { categoryId: LISTING_CATEGORY }, { gateway, shop, backEnd, origin })),
   ];
-  const written = writeResultsSection(SECTION_MARK, report(rows));
+  const cachedRows = await benchCachedQuery(shop, productId);
+  const written = writeResultsSection(SECTION_MARK, report(rows, cachedRows));
   log(`bench: appended the gateway section to ${written}`);
 } finally {
   await close();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { percentile } from './support';
 // a 24-product listing with aggregations and a product detail, for the seeded shop and for a 20,000-product
 // one; plus the listing through app.fetch without TCP (how the gateway calls it in-process), a listing whose
 // price filter changes on every request (no remembered results), and the seed time of both catalogues.
-// Writes bench/RESULTS.md. Speed is measured here, never asserted in a test.
+// Writes the head section of bench/RESULTS.md (the other benches keep theirs). Speed is measured here, never asserted in a test.
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per run
 const CONNECTIONS = [1, 10];
@@ -282,6 +282,9 @@ if (!process.env.BENCH_SKIP_LARGE) {
 const seeds = [await measureSeed(2_000)];
 if (!process.env.BENCH_SKIP_LARGE) seeds.push(await measureSeed(LARGE_CATALOGUE));
 const file = new URL('./RESULTS.md', import.meta.url);
-writeFileSync(file, report(results, seeds));
+// This section heads the file; the other benches' sections (from their first `<!-- ` mark on) stay as they are.
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+const others = previous.indexOf('<!-- ');
+writeFileSync(file, `${report(results, seeds).trimEnd()}\n${others >= 0 ? `\n${previous.slice(others)}` : ''}`);
 log(`bench: wrote ${file.pathname}${existsSync(file) ? '' : ' (missing?)'}`);
 process.exit(0);

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { createGateway, type Gateway } from '../gateway/src/yoga';
+import type { ResponseCacheOptions } from '../gateway/src/plugins/response-cache';
 import type { EmbeddedStoreApi } from '../store-api/src/embedded';
 
 // What the bench scripts share: the closed-loop load, its percentiles, and writing one section of RESULTS.md.
@@ -75,11 +76,13 @@ export function writeResultsSection(mark: string, section: string): string {
 
 /**
  * The gateway and the embedded Store API behind one loopback HTTP server (/graphql and the Store API routes),
- * as `npm start` serves them; the gateway calls the Store API in process through `backEnd`.
+ * as `npm start` serves them; the gateway calls the Store API in process through `backEnd`. With `responseCache`
+ * the gateway keeps anonymous catalogue answers (ADR 0016) as `npm start` does; without it every request runs.
  */
 export async function startGatewayServer(
   shop: EmbeddedStoreApi,
   backEnd: { app: { fetch(request: Request): Response | Promise<Response> } } = shop,
+  options: { responseCache?: ResponseCacheOptions } = {},
 ): Promise<{ gateway: Gateway; origin: string; close(): Promise<void> }> {
   const app = new Hono();
   app.on(['GET', 'POST'], '/graphql', (c) => gateway.fetch(c.req.raw));
@@ -89,6 +92,11 @@ export async function startGatewayServer(
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = readGatewayConfig({ NODE_ENV: 'production' }, shop.config.accessKey);
-  const gateway = createGateway({ config, target: storeApiTarget(config, { app: backEnd.app, config: shop.config }, { publicOrigin: origin }), logger: pino({ level: 'warn' }) });
+  const gateway = createGateway({
+    config,
+    target: storeApiTarget(config, { app: backEnd.app, config: shop.config }, { publicOrigin: origin }),
+    logger: pino({ level: 'warn' }),
+    ...(options.responseCache ? { responseCache: options.responseCache } : {}),
+  });
   return { gateway, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
+import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { cartHintCookie } from '../storefront/cart/cartHint';
 import { addToCartRequest, cartRedirectSearch, isShopwareId, parseQuantity } from '../storefront/cart/cartRules';
@@ -211,7 +212,7 @@ export function mountCartForms(
       options.logger.error({ err: error, path: url.pathname }, 'cart form: the gateway failed');
     }
     if (!payload) return redirect(cartPath + cartRedirectSearch({ error: 'UNAVAILABLE' }), cookies);
-    if (typeof payload.cart?.productCount === 'number') cookies.push(cartHintCookie(payload.cart.productCount));
+    if (typeof payload.cart?.productCount === 'number') cookies.push(cartHintCookie(payload.cart.productCount, { secure: servedOverHttps(request) }));
     const refusal = payload.errors?.[0];
     if (!refusal) return redirect(cartPath, cookies);
     if (refusal.code === 'FULFILMENT_CONFLICT' && change.addition) return redirect(cartPath + cartRedirectSearch({ conflict: change.addition }), cookies);

@@ -9,13 +9,14 @@ const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forward
 /**
  * Runs one persisted operation against the gateway in process (yoga.fetch, no HTTP hop) as the shopper of
  * `request`: their cookies and client headers, and the language of the page path. Gives the payload and
- * the gateway's Set-Cookie headers (session, language), which the caller puts on its own response.
+ * the gateway's Set-Cookie headers (session, language), which the caller puts on its own response, and
+ * whether the answer was a stale one.
  */
 export async function callGateway(
   gateway: Gateway,
   request: Request,
   operation: PersistedOperation,
-): Promise<{ payload: GraphQLPayload; setCookies: string[] }> {
+): Promise<{ payload: GraphQLPayload; setCookies: string[]; stale: boolean }> {
   const url = new URL(request.url);
   const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
   for (const name of FORWARDED_HEADERS) {
@@ -25,5 +26,6 @@ export async function callGateway(
   headers.set(PAGE_LOCALE_HEADER, splitLocalePath(url.pathname).locale);
   const response = await gateway.fetch(new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }));
   const setCookies = response.headers.getSetCookie();
-  return { payload: (await response.json()) as GraphQLPayload, setCookies };
+  // `stale`: the gateway answered with the last good answer because the Store API failed (ADR 0016).
+  return { payload: (await response.json()) as GraphQLPayload, setCookies, stale: response.headers.get('x-graphql-cache') === 'stale' };
 }

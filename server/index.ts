@@ -1,30 +1,54 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
+import { useRateLimits } from '../gateway/src/plugins/rate-limits';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { mountAccountFiles } from './account-files';
 import { mountHealth, storeApiReadiness } from './health';
 import { logger } from './logger';
 import { internalGatewayRequest, usePersistedOperations } from './persistedOperations';
+import { createSharedState, type SharedState } from './sharedState';
 import { closeEmbedded, installGracefulShutdown, type GracefulShutdown } from './shutdown';
 import { mountSitemap } from './sitemap';
+import { readSecurityHeadersConfig, securityHeaders } from './securityHeaders';
 import { mountStorefront } from './storefront';
 
 // The one process of `npm start`: the embedded Store API and its media files, the GraphQL gateway at
 // /graphql (GraphiQL on GET) with /metrics, and the SSR storefront (every other path, last).
+// Until the server listens, a failed start (a bad setting thrown below) must end with exit code 1: under tsx's
+// loader hooks Node 20 prints a rejected top-level await but exits 0, which a supervisor would take for success.
+process.exitCode = 1;
 const port = Number(process.env.PORT ?? 3000);
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
 
 const app = new Hono();
+// gzip for browsers that ask (pages, scripts, CSS, JSON: about a quarter of the bytes on a phone's network); outermost, so it sees the final body.
+app.use('*', compress());
+// Before every route: CSP with a per-request nonce on pages, HSTS on https, nosniff, referrer and framing rules (ADR 0015).
+app.use('*', securityHeaders(readSecurityHeadersConfig(process.env, publicOrigin)));
 app.get('/health', (c) => c.json({ status: 'ok' }));
 let gateway: ReturnType<typeof mountGateway>['gateway'];
+let shared: SharedState | undefined;
 try {
+  // REDIS_URL: the response cache, rate-limit counters and persisted operations shared by every instance (ADR 0017).
+  shared = createSharedState(process.env, logger);
   // STORE_API_URL points the gateway at another Store API; unset, it calls the embedded one in process.
   // The storefront's pages send persisted ids (relay-compiler's persisted_queries.json), not query text.
-  ({ gateway } = mountGateway(app, { env: process.env, embedded, publicOrigin, logger, plugins: [usePersistedOperations('persisted_queries.json')] }));
+  ({ gateway } = mountGateway(app, {
+    env: process.env,
+    embedded,
+    publicOrigin,
+    logger,
+    plugins: [
+      usePersistedOperations('persisted_queries.json', { shared: shared.kind === 'redis' ? shared : undefined, logger }),
+      useRateLimits({ counter: shared.counter, logger }),
+    ],
+    responseCacheStore: shared.kind === 'redis' ? shared.responseCache : undefined,
+  }));
 } catch (error) {
   if (error instanceof GatewaySetupError) {
     logger.fatal({ setupError: true }, error.message);
@@ -65,6 +89,7 @@ mountSitemap(app, {
 mountStorefront(app, { gateway, logger });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
+  process.exitCode = 0;
   logger.info(
     { port: info.port, dataDir: embedded.config.dataDir },
     `Shop listening on http://localhost:${info.port} (GraphQL at /graphql, Store API at /store-api)`,
@@ -72,4 +97,11 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
 });
 
 // SIGTERM/SIGINT: stop accepting, drain in-flight requests (SPEC §9 request timeout), close the database, exit 0.
-lifecycle.current = installGracefulShutdown({ server: server as Server, logger, close: () => closeEmbedded(embedded) });
+lifecycle.current = installGracefulShutdown({
+  server: server as Server,
+  logger,
+  close: async () => {
+    await shared?.close();
+    await closeEmbedded(embedded);
+  },
+});

@@ -18,6 +18,9 @@ const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
 const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
 const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
+/** Header of a page rendered from a stale GraphQL answer (the Store API failed, ADR 0016): never kept. */
+export const STALE_PAGE_HEADER = 'x-graphql-cache';
+
 /** The answer headers of a cacheable page: shared caches may keep it 60 s, browsers revalidate; per cookie. */
 export const CACHEABLE_CACHE_CONTROL = (ttlSeconds: number): string => `public, max-age=0, s-maxage=${ttlSeconds}`;
 
@@ -102,13 +105,13 @@ export function pageCacheKey(url: URL): string {
   return `${url.host.toLowerCase()}${url.pathname}${url.search}`;
 }
 
-/** Whether a rendered page is the same for every anonymous visitor: 200, HTML, no cookie set. */
+/** Whether a rendered page is the same for every anonymous visitor: 200, HTML, no cookie set, not made from stale data. */
 export function isStorable(page: RenderedPage): boolean {
   if (page.status !== 200) return false;
   let html = false;
   for (const [name, value] of page.headers) {
     const lower = name.toLowerCase();
-    if (lower === 'set-cookie') return false;
+    if (lower === 'set-cookie' || lower === STALE_PAGE_HEADER) return false;
     if (lower === 'content-type' && value.toLowerCase().startsWith('text/html')) html = true;
   }
   return html;

@@ -1,6 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
 import { markPersistedOperation } from '../gateway/src/plugins/persisted-only';
+import type { SharedState } from './sharedState';
+
+/** What the persisted operations need of the shared state (server/sharedState.ts). */
+export type SharedOperations = Pick<SharedState, 'kv' | 'onReady'>;
+
+/** Key of an operation's text in the shared store, by its id. */
+const SHARED_KEY = 'persisted:';
 
 /**
  * The storefront's operations by id, the gateway's allow-list: relay-compiler writes
@@ -17,10 +25,20 @@ import { markPersistedOperation } from '../gateway/src/plugins/persisted-only';
  * unknown id is always refused with PERSISTED_QUERY_NOT_FOUND. A text identical to a persisted operation,
  * sent without its id, is trusted for the limits but does not pass persisted-only.
  */
-export function usePersistedOperations(file: string): Plugin {
+export function usePersistedOperations(file: string, options: { shared?: SharedOperations; logger?: Logger } = {}): Plugin {
   let operations: Record<string, string> = {};
   let texts = new Set<string>();
   let loadedAt = -1;
+  const { shared } = options;
+  // With several instances (REDIS_URL), each registers its build's operations in the shared store and looks
+  // an id up there when its own file lacks it: during a rolling deploy a page of the new build may reach an
+  // instance of the old one (and the other way round). Ids found there are kept here.
+  const register = (found: Record<string, string>): void => {
+    if (!shared) return;
+    Promise.all(Object.entries(found).map(([id, text]) => shared.kv.set(`${SHARED_KEY}${id}`, text))).catch((error: unknown) =>
+      options.logger?.warn({ err: error }, 'persisted operations: registering them in the shared store failed'),
+    );
+  };
   const load = (): void => {
     let mtime: number;
     try {
@@ -29,18 +47,32 @@ export function usePersistedOperations(file: string): Plugin {
       return;
     }
     if (mtime === loadedAt) return;
+    const found = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     // Ids only accumulate: pages already open (an older bundle) keep working across a rebuild.
-    operations = { ...operations, ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) };
+    operations = { ...operations, ...found };
     texts = new Set(Object.values(operations));
     loadedAt = mtime;
+    register(found);
+  };
+  load();
+  // Registered again after every (re)connect: a Redis that was empty or away at the start gets them too.
+  shared?.onReady(() => register(operations));
+  const sharedText = async (id: string): Promise<string | undefined> => {
+    if (!shared || !/^[0-9a-f]{32,64}$/i.test(id)) return undefined;
+    const text = await shared.kv.get(`${SHARED_KEY}${id}`);
+    if (text) {
+      operations = { ...operations, [id]: text };
+      texts.add(text);
+    }
+    return text ?? undefined;
   };
   return {
-    onParams({ params, request, setParams }) {
+    async onParams({ params, request, setParams }) {
       const persisted = (params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery;
       const id = persisted?.sha256Hash;
       load();
-      if (typeof id === 'string' && Object.hasOwn(operations, id)) {
-        const query = operations[id]!;
+      const query = typeof id === 'string' ? (Object.hasOwn(operations, id) ? operations[id] : await sharedText(id)) : undefined;
+      if (query !== undefined) {
         markPersistedOperation(request, 'id');
         if (params.query !== query) setParams({ ...params, query });
         return;

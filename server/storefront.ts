@@ -1,15 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { ROUTE_VIEW_CSS_FILE, type RouteViewCss } from '../storefront/build/routeViewStyles';
 import { renderPage } from 'vike/server';
+import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
+import { readPharmacyMapTiles } from '../storefront/shell/pharmacyMapTiles';
+import { readRedirectAllowList } from '../storefront/security/safeRedirect';
 import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
-import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
+import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
+import { CACHEABLE_CACHE_CONTROL, STALE_PAGE_HEADER, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -29,8 +34,16 @@ export function mountStorefront(
   const distDir = options.distDir ?? 'dist';
   // The shell's third-party scripts (SPEC §2): off unless configured; a non-https URL stops the start here.
   const thirdPartyScripts = options.thirdPartyScripts ?? readThirdPartyScripts(process.env);
+  // REDIRECT_ALLOW_LIST: other sites the login's `redirect` may lead to (paths of this shop always may).
+  const redirectAllowList = readRedirectAllowList(process.env);
+  // The pharmacy map's tiles (PHARMACY_MAP_TILE_URL): checked here so a bad value stops the start; the pages
+  // read them from Vike's globalContext (storefront/+onCreateGlobalContext.server.ts).
+  readPharmacyMapTiles(process.env);
   // Anonymous catalogue pages (no session cookie) are kept for PAGE_CACHE_TTL_SECONDS (ADR 0011).
   const pageCache = options.pageCache ?? createPageCache(pageCacheOptionsFromEnv(process.env));
+  // The CSS of the lazily loaded route views, linked by the server so the first paint is styled (+headHtmlEnd.ts).
+  const routeViewCssFile = `${distDir}/client/${ROUTE_VIEW_CSS_FILE}`;
+  const routeViewCss: RouteViewCss = existsSync(routeViewCssFile) ? (JSON.parse(readFileSync(routeViewCssFile, 'utf8')) as RouteViewCss) : {};
   if (!existsSync(`${distDir}/server/entry.mjs`)) {
     options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it)');
   }
@@ -61,18 +74,20 @@ export function mountStorefront(
       const locale = isShopLocale(remembered) ? remembered : localeFromAcceptLanguage(request.headers.get('accept-language'));
       if (locale && locale !== 'de') {
         const headers = new Headers({ location: localizedPath('/', locale) + url.search, vary: 'cookie, accept-language' });
-        if (!remembered) headers.append('set-cookie', languageCookie(locale));
+        if (!remembered) headers.append('set-cookie', languageCookie(locale, { secure: servedOverHttps(request) }));
         return new Response(null, { status: 302, headers });
       }
     }
     const render = async (): Promise<RenderedPage> => {
       const gatewayCookies: string[] = [];
       let operations = 0;
+      let stale = false;
       const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
         operations += 1;
-        const { payload, setCookies } = await callGateway(options.gateway, request, operation);
-        gatewayCookies.push(...setCookies);
-        return payload;
+        const answer = await callGateway(options.gateway, request, operation);
+        gatewayCookies.push(...answer.setCookies);
+        stale ||= answer.stale;
+        return answer.payload;
       };
       const pageContext = await renderPage({
         urlOriginal: request.url,
@@ -81,14 +96,20 @@ export function mountStorefront(
         // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
         shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
         thirdPartyScripts,
+        redirectAllowList,
+        routeViewCss,
+        // Vike writes it on its <script> tags; respond() swaps in this response's nonce (server/securityHeaders.ts).
+        cspNonce: CSP_NONCE_PLACEHOLDER,
       });
       const { httpResponse } = pageContext;
       if (!httpResponse) return NO_PAGE;
-      const headers: [string, string][] = [...new Headers(httpResponse.headers).entries()].filter(([name]) => name !== 'set-cookie');
+      const headers: [string, string][] = [...new Headers(httpResponse.headers).entries()].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
       for (const cookie of gatewayCookies) headers.push(['set-cookie', cookie]);
       // How many GraphQL operations this render ran (one per page by design; the e2e suite checks it).
       // A page served from the cache repeats the figure of the render that produced it.
       headers.push(['x-graphql-operations', String(operations)]);
+      // Rendered from a stale GraphQL answer while the Store API fails: shown, but not kept by the page cache.
+      if (stale) headers.push([STALE_PAGE_HEADER, 'stale']);
       // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
       const data = pageContext.data as { status?: number } | null | undefined;
       const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
@@ -107,7 +128,8 @@ export function mountStorefront(
         headers.set('x-page-cache', cache.source);
         if (cache.anonymous && isStorable(page)) headers.set('cache-control', CACHEABLE_CACHE_CONTROL(pageCache.ttlSeconds));
       }
-      return new Response(page.body, { status: page.status, headers });
+      // The CSP header itself is set by the security middleware for every HTML answer.
+      return new Response(withNonce(page.body, cspNonceOf(c)), { status: page.status, headers });
     };
 
     if (pageCache.ttlSeconds > 0 && isCacheableRequest(request)) {

@@ -8,7 +8,8 @@ export default {
   stream: false,
   // Only what the browser computes itself: a pageContextInit value here would make every client
   // navigation fetch pageContext.json from the server instead of running the page query in the browser.
-  passToClient: ['locale'],
+  // pharmacyMapTiles is on the globalContext (+onCreateGlobalContext.server.ts): sent once with the page's HTML.
+  passToClient: ['locale', 'pharmacyMapTiles'],
   meta: {
     // Each page's +pageQuery.ts: its one query and the variables it takes from the URL.
     pageQuery: { env: { server: true, client: true } },

@@ -6,7 +6,7 @@ import { loadPageQuery, type PageQueryData } from './relay/pageQuery';
 export async function data(pageContext: PageContext): Promise<PageQueryData | null> {
   const definition = pageContext.config.pageQuery;
   if (!definition) return null;
-  const result = await loadPageQuery(pageContext, definition.query, definition.variables(pageContext), definition.statusOf);
+  const result = await loadPageQuery(pageContext, definition.query, await definition.variables(pageContext), definition.statusOf);
   await definition.prepare?.(result.response?.data);
   return result;
 }

@@ -1,8 +1,26 @@
 import type { PageContextServer } from 'vike/types';
 import { shownPathOf } from './i18n/locales';
+import { ROUTE_VIEW_SOURCES, routeViewOf } from './pages/route/routeViews';
+import type { PageQueryData } from './relay/pageQuery';
+import { redirectAllowListMeta } from './security/safeRedirect';
 import { thirdPartyScriptTags } from './shell/thirdPartyScripts';
 
-// The end of every page's <head>: the shell's third-party scripts as the server configured them (off by default).
+// The end of every page's <head>: the shell's third-party scripts as the server configured them (off by default),
+// carrying the page's CSP nonce (issue 8). The csp-nonce <meta> is where Vite's preload helper reads the nonce for
+// the <link rel=modulepreload> tags it adds before a lazy chunk loads (e.g. the cart code on first use). A configured
+// REDIRECT_ALLOW_LIST is handed to the browser's login page in a <meta> too.
 export default function headHtmlEnd(pageContext: PageContextServer): string {
-  return thirdPartyScriptTags(pageContext.thirdPartyScripts, shownPathOf(pageContext));
+  const nonce = pageContext.cspNonce ?? undefined;
+  const meta = nonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
+  return meta + routeViewStylesheets(pageContext) + redirectAllowListMeta(pageContext.redirectAllowList) + thirdPartyScriptTags(pageContext.thirdPartyScripts, shownPathOf(pageContext), { nonce });
+}
+
+/**
+ * The stylesheets of the view a route page shows (product, category, landing page): Vike links only the CSS of
+ * the page's static imports, and the view is loaded lazily (storefront/build/routeViewStyles.ts says why).
+ */
+function routeViewStylesheets(pageContext: PageContextServer): string {
+  const view = routeViewOf((pageContext.data as PageQueryData | null | undefined)?.response?.data as Record<string, unknown> | undefined);
+  const hrefs = view ? (pageContext.routeViewCss?.[ROUTE_VIEW_SOURCES[view]] ?? []) : [];
+  return hrefs.map((href) => `<link rel="stylesheet" type="text/css" href="${encodeURI(href)}">`).join('');
 }

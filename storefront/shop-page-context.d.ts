@@ -1,6 +1,7 @@
 import type { GraphQLPayload, PersistedOperation } from './relay/gatewayFetch';
 import type { PageQueryDefinition } from './relay/pageQueryDefinition';
 import type { ShopLocale } from './i18n/locales';
+import type { PharmacyMapTiles } from './shell/pharmacyMapTiles';
 import type { ThirdPartyScriptsConfig } from './shell/thirdPartyScripts';
 
 // What the shop adds to Vike's page context and config.
@@ -21,6 +22,14 @@ declare global {
       shopOrigin?: string;
       /** Server only (server/storefront.ts): the shell's third-party scripts as configured (storefront/shell/thirdPartyScripts.ts). */
       thirdPartyScripts?: ThirdPartyScriptsConfig;
+      /** Server only (server/storefront.ts): REDIRECT_ALLOW_LIST, the other sites a redirect may lead to (storefront/security/safeRedirect.ts). */
+      redirectAllowList?: readonly string[];
+      /** Server only (server/storefront.ts): the CSS each lazily loaded view needs (dist/client/route-view-css.json). */
+      routeViewCss?: Readonly<Record<string, readonly string[]>>;
+    }
+    interface GlobalContext {
+      /** The pharmacy map's tile server, or null for the offline map (+onCreateGlobalContext.server.ts; passed to the browser). */
+      pharmacyMapTiles?: PharmacyMapTiles | null;
     }
     interface Config {
       pageQuery?: PageQueryDefinition;

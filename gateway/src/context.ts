@@ -11,6 +11,8 @@ export interface StoreApiTarget {
   accessKey: string;
   timeoutMs: number;
   onCall?: StoreClientOptions['onCall'];
+  /** the upstream's circuit breaker (store-client/circuit-breaker.ts); createGateway gives every target one */
+  breaker?: StoreClientOptions['breaker'];
 }
 
 /** What every resolver gets: who is asking, in which language, and the Store API clients for them. */
@@ -25,6 +27,11 @@ export interface GatewayContext {
   languages: LanguageDirectory;
   /** a Store API client speaking the given language (default: the request's); one per language per request */
   store(languageId?: string): StoreClient;
+  /**
+   * Store API attempts of this request that got no proper answer (network error, timeout, 5xx). An answer
+   * made despite them (a menu that fell back to empty) is not kept by the response cache (ADR 0016).
+   */
+  upstreamFailures: { count: number };
 }
 
 export function readCookie(header: string | null, name: string): string | undefined {
@@ -77,6 +84,19 @@ export function clientAddressOf(request: Request, env: NodeJS.ProcessEnv = proce
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const LANGUAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
 
+/**
+ * The language a request is answered in. The storefront names the language of the page being shown
+ * (x-shop-locale: de, it or fr): on /fr/checkout the cart's messages, method names and payment return pages
+ * are French whatever the cookie says. Else the sw-language-id header or cookie, else Accept-Language, else German.
+ */
+export function requestLocale(request: Request, languages: LanguageDirectory): Locale {
+  const pageLocale = request.headers.get(PAGE_LOCALE_HEADER)?.trim();
+  if ((LOCALES as readonly string[]).includes(pageLocale ?? '')) return pageLocale as Locale;
+  const givenLanguage = request.headers.get('sw-language-id') ?? readCookie(request.headers.get('cookie'), 'sw-language-id');
+  const knownLanguage = givenLanguage && LANGUAGE_ID_PATTERN.test(givenLanguage) ? languages.localeOf(givenLanguage) : undefined;
+  return knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
+
 export function createGatewayContext(options: {
   request: Request;
   config: GatewayConfig;
@@ -89,17 +109,17 @@ export function createGatewayContext(options: {
   const givenToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token');
   const session: StoreSession = { contextToken: givenToken && TOKEN_PATTERN.test(givenToken) ? givenToken : null };
 
-  // The storefront names the language of the page being shown (x-shop-locale: de, it or fr): on /fr/checkout
-  // the cart's messages, method names and payment return pages are French whatever the cookie says.
-  const pageLocale = request.headers.get(PAGE_LOCALE_HEADER)?.trim();
-  const givenLanguage = request.headers.get('sw-language-id') ?? readCookie(cookies, 'sw-language-id');
-  const knownLanguage = givenLanguage && LANGUAGE_ID_PATTERN.test(givenLanguage) ? languages.localeOf(givenLanguage) : undefined;
-  const locale =
-    (LOCALES as readonly string[]).includes(pageLocale ?? '') ? (pageLocale as Locale) : (knownLanguage ?? localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE);
+  const locale = requestLocale(request, languages);
   const languageId = languages.idOf(locale);
 
   const clientIp = clientAddressOf(request);
   const clients = new Map<string, StoreClient>();
+  // An object, not a number: yoga copies the context's fields into its own context object.
+  const upstreamFailures = { count: 0 };
+  const onCall: StoreClientOptions['onCall'] = (call) => {
+    if (call.status === 0 || call.status === 408 || call.status >= 500) upstreamFailures.count += 1;
+    target.onCall?.(call);
+  };
   return {
     requestId,
     config,
@@ -118,12 +138,14 @@ export function createGatewayContext(options: {
           session,
           languageId: forLanguage,
           requestId,
-          onCall: target.onCall,
+          onCall,
           clientIp,
+          breaker: target.breaker,
         });
         clients.set(forLanguage, client);
       }
       return client;
     },
+    upstreamFailures,
   };
 }

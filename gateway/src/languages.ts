@@ -16,34 +16,58 @@ const REFRESH_MS = 5 * 60_000;
 
 /**
  * Language ids differ between shops, so they are read from the Store API (GET /language) and kept for a
- * few minutes per gateway, not per request.
+ * few minutes per gateway, not per request. Once read, a list is refreshed in the background and kept when
+ * the refresh fails: every request needs it, and a Store API that is down or slow must not hold up the
+ * requests the response cache can still answer (stale-if-error, ADR 0016).
  */
 export function createLanguageDirectoryCache(): (client: StoreClient) => Promise<LanguageDirectory> {
   let cached: { at: number; directory: Promise<LanguageDirectory> } | undefined;
+  let lastGood: LanguageDirectory | undefined;
   return (client) => {
     if (cached && Date.now() - cached.at < REFRESH_MS) return cached.directory;
-    // Shopware's language route adds translationCode itself; asking for associations it does not know
-    // (the embedded Store API knows none on language) would fail the call.
-    const directory = client.invoke('readLanguages post /language', { body: {} }).then((result) => {
-      const byLocale = new Map<Locale, string>();
-      for (const language of result.elements ?? []) {
-        const code = (language.translationCode?.code ?? language.locale?.code ?? '').toLowerCase();
-        const locale = LOCALES.find((l) => code === LOCALE_ISO[l].toLowerCase() || code.startsWith(`${l}-`));
-        if (locale && !byLocale.has(locale)) byLocale.set(locale, language.id);
-      }
-      const fallback = byLocale.get(DEFAULT_LOCALE) ?? result.elements?.[0]?.id;
-      if (!fallback) throw new Error('The Store API lists no languages');
-      return {
-        idOf: (locale: Locale) => byLocale.get(locale) ?? fallback,
-        localeOf: (languageId: string) => [...byLocale].find(([, id]) => id === languageId)?.[0],
-      } satisfies LanguageDirectory;
-    });
+    if (lastGood) {
+      const current = Promise.resolve(lastGood);
+      cached = { at: Date.now(), directory: current };
+      readLanguageDirectory(client).then(
+        (directory) => {
+          lastGood = directory;
+          cached = { at: Date.now(), directory: Promise.resolve(directory) };
+        },
+        () => {}, // keep the list we have; the next refresh tries again
+      );
+      return current;
+    }
+    const directory = readLanguageDirectory(client);
     cached = { at: Date.now(), directory };
-    directory.catch(() => {
-      cached = undefined; // a failed read is retried by the next request
-    });
+    directory.then(
+      (read) => {
+        lastGood = read;
+      },
+      () => {
+        cached = undefined; // a failed first read is retried by the next request
+      },
+    );
     return directory;
   };
+}
+
+function readLanguageDirectory(client: StoreClient): Promise<LanguageDirectory> {
+  // Shopware's language route adds translationCode itself; asking for associations it does not know
+  // (the embedded Store API knows none on language) would fail the call.
+  return client.invoke('readLanguages post /language', { body: {} }).then((result) => {
+    const byLocale = new Map<Locale, string>();
+    for (const language of result.elements ?? []) {
+      const code = (language.translationCode?.code ?? language.locale?.code ?? '').toLowerCase();
+      const locale = LOCALES.find((l) => code === LOCALE_ISO[l].toLowerCase() || code.startsWith(`${l}-`));
+      if (locale && !byLocale.has(locale)) byLocale.set(locale, language.id);
+    }
+    const fallback = byLocale.get(DEFAULT_LOCALE) ?? result.elements?.[0]?.id;
+    if (!fallback) throw new Error('The Store API lists no languages');
+    return {
+      idOf: (locale: Locale) => byLocale.get(locale) ?? fallback,
+      localeOf: (languageId: string) => [...byLocale].find(([, id]) => id === languageId)?.[0],
+    } satisfies LanguageDirectory;
+  });
 }
 
 /** The shopper's preferred locale from an Accept-Language header (first of de, it, fr named), if any. */

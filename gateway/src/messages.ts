@@ -307,6 +307,20 @@ export function shopErrorMessage(locale: Locale, code: ShopErrorCode, params?: R
   return fill(SHOP_ERROR_MESSAGES[code][locale], params);
 }
 
+/**
+ * The gateway's rate limits (plugins/rate-limits.ts) refuse a whole request, so this is a GraphQL error
+ * (code RATE_LIMITED), not a ShopError. "Min." avoids singular/plural forms.
+ */
+const RATE_LIMITED_MESSAGES: Texts = {
+  de: 'Zu viele Anfragen. Bitte versuchen Sie es in {minutes} Min. erneut.',
+  it: 'Troppe richieste. Si prega di riprovare tra {minutes} min.',
+  fr: 'Trop de requêtes. Veuillez réessayer dans {minutes} min.',
+};
+
+export function rateLimitedMessage(locale: Locale, retryAfterSeconds: number): string {
+  return fill(RATE_LIMITED_MESSAGES[locale], { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+}
+
 /** "Vorname - Der Wert ist erforderlich": the field's label, ' - ', and the detail (SPEC §5). */
 export function fieldMessage(locale: Locale, field: string, detail: string): string {
   return `${fieldLabel(locale, field)} - ${detail}`;

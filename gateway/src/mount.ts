@@ -2,8 +2,10 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
 import { rememberClientAddress } from './context';
+import { graphqlRequestLimits } from './http-limits';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
+import { readResponseCacheOptions, type Cache } from './plugins/response-cache';
 import { createGateway, type Gateway, type GatewayOptions } from './yoga';
 
 /**
@@ -13,7 +15,15 @@ import { createGateway, type Gateway, type GatewayOptions } from './yoga';
  */
 export function mountGateway(
   app: Hono,
-  options: { env: NodeJS.ProcessEnv; embedded?: EmbeddedBackEnd; publicOrigin: string; logger: Logger; plugins?: GatewayOptions['plugins'] },
+  options: {
+    env: NodeJS.ProcessEnv;
+    embedded?: EmbeddedBackEnd;
+    publicOrigin: string;
+    logger: Logger;
+    plugins?: GatewayOptions['plugins'];
+    /** where the response cache keeps answers (e.g. Redis, shared by instances); in memory unless given */
+    responseCacheStore?: Cache;
+  },
 ): { gateway: Gateway; metrics: GatewayMetrics } {
   // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
   const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
@@ -25,7 +35,11 @@ export function mountGateway(
     metrics,
     limits: readQueryLimits(options.env),
     plugins: options.plugins,
+    // GRAPHQL_CACHE_TTL_SECONDS and GRAPHQL_STALE_IF_ERROR_SECONDS (ADR 0016).
+    responseCache: { ...readResponseCacheOptions(options.env), ...(options.responseCacheStore ? { cache: options.responseCacheStore } : {}) },
   });
+  // Body size and content type, before yoga reads the body (issue 8).
+  app.use('/graphql', graphqlRequestLimits());
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
     // The connection's address, for the Store API's per-address login limits (never taken from a header here).
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;

@@ -3,7 +3,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type Plugin, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
 import pino, { type Logger } from 'pino';
 import type { GatewayConfig } from './config';
-import { createGatewayContext, type GatewayContext, type StoreApiTarget } from './context';
+import { createGatewayContext, requestLocale, type GatewayContext, type StoreApiTarget } from './context';
 import { GRAPHIQL_TABS } from './graphiql-tabs';
 import { createLanguageDirectoryCache } from './languages';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
@@ -13,9 +13,10 @@ import { maskGatewayError, useErrorMapping } from './plugins/error-masking';
 import { useOperationMetrics } from './plugins/operation-metrics';
 import { usePersistedOnly } from './plugins/persisted-only';
 import { defaultQueryLimits, useQueryLimits, type QueryLimits } from './plugins/query-limits';
+import { createResponseCachePlugin, type ResponseCacheOptions } from './plugins/response-cache';
 import { useSessionCookies } from './plugins/session-cookies';
 import { gatewaySchema } from './schema';
-import { createStoreClient } from './store-client';
+import { createStoreClient, createUpstreamBreaker } from './store-client';
 
 export type Gateway = YogaServerInstance<Record<string, never>, GatewayContext>;
 
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   schema?: GraphQLSchema;
   /** plugins of the process serving the gateway, run after the gateway's own (the storefront's persisted operations) */
   plugins?: Plugin[];
+  /** the response cache of anonymous catalogue queries (ADR 0016); none unless given (mountGateway reads it from the environment) */
+  responseCache?: ResponseCacheOptions;
 }
 
 /** yoga's own log lines (rare: start-up and unexpected failures) go to pino too. */
@@ -58,8 +61,23 @@ export function createGateway(options: GatewayOptions): Gateway {
       metrics.recordStoreCall(call);
       options.target.onCall?.(call);
     },
+    // One circuit breaker per upstream: a gateway has one Store API (ADR 0016).
+    breaker: options.target.breaker ?? createUpstreamBreaker({ upstream: options.target.baseUrl, logger, registry: metrics.registry }),
   };
   const languageDirectory = createLanguageDirectoryCache();
+  const languages = () =>
+    languageDirectory(
+      createStoreClient({
+        baseUrl: target.baseUrl,
+        accessKey: target.accessKey,
+        fetch: target.fetch,
+        timeoutMs: target.timeoutMs,
+        session: { contextToken: null }, // the language list is the shop's, not the shopper's
+        onCall: target.onCall,
+        breaker: target.breaker,
+      }),
+    );
+  const responseCache = options.responseCache && options.responseCache.ttlSeconds > 0 ? options.responseCache : undefined;
   // The merged context per request, so the cookie plugin sees the session after execution.
   const contexts = new WeakMap<Request, GatewayContext>();
 
@@ -90,19 +108,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     parserAndValidationCache: { validationCache: false },
     logging: yogaLogger(logger),
     maskedErrors: { maskError: (error) => maskGatewayError(error, logger) },
-    context: async ({ request }) => {
-      const languages = await languageDirectory(
-        createStoreClient({
-          baseUrl: target.baseUrl,
-          accessKey: target.accessKey,
-          fetch: target.fetch,
-          timeoutMs: target.timeoutMs,
-          session: { contextToken: null }, // the language list is the shop's, not the shopper's
-          onCall: target.onCall,
-        }),
-      );
-      return createGatewayContext({ request, config, target, languages });
-    },
+    context: async ({ request }) => createGatewayContext({ request, config, target, languages: await languages() }),
     plugins: [
       useCsrfPrevention({ graphiql: config.graphiql }),
       useUploadLimits(),
@@ -126,6 +132,19 @@ export function createGateway(options: GatewayOptions): Gateway {
         },
       },
       ...(options.plugins ?? []),
+      // Last: its key is built from the document text, which the persisted-operations plugin above puts in place.
+      ...(responseCache
+        ? [
+            createResponseCachePlugin({
+              ...responseCache,
+              localeOf: async (request) => requestLocale(request, await languages()),
+              salesChannel: target.accessKey,
+              breaker: target.breaker,
+              logger,
+              registry: metrics.registry,
+            }),
+          ]
+        : []),
     ],
   });
 }

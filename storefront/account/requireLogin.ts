@@ -20,8 +20,5 @@ export function loginRedirectPath(pageContext: Pick<PageContext, 'locale' | 'url
   return `${localizedPath('/login', pageContext.locale)}?redirect=${encodeURIComponent(back)}`;
 }
 
-/** The `redirect` parameter made safe: a path on this shop, else the fallback (e.g. /account). */
-export function safeRedirectTarget(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
-}
+/** The `redirect` parameter made safe: one rule for every redirect of the shop (storefront/security/safeRedirect.ts). */
+export { safeRedirectTarget } from '../security/safeRedirect';

@@ -1,4 +1,4 @@
-import { readCookie } from '../i18n/locales';
+import { pageIsHttps, readCookie } from '../i18n/locales';
 
 /**
  * A readable cookie saying "this browser's cart holds something". It is only a hint for the header badge:
@@ -12,9 +12,12 @@ export const CART_HINT_COOKIE = 'cart_hint';
 /** Same lifetime as the session cookie it accompanies (SPEC §9: one year, path /, SameSite Lax). */
 const CART_HINT_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The Set-Cookie value for a cart of `productCount` pieces (Max-Age=0 deletes it when empty). */
-export function cartHintCookie(productCount: number): string {
-  return productCount > 0 ? `${CART_HINT_COOKIE}=1; Max-Age=${CART_HINT_MAX_AGE}; Path=/; SameSite=Lax` : `${CART_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+/** The Set-Cookie value for a cart of `productCount` pieces (Max-Age=0 deletes it when empty; Secure on https). */
+export function cartHintCookie(productCount: number, options: { secure?: boolean } = {}): string {
+  const secure = options.secure ? '; Secure' : '';
+  return productCount > 0
+    ? `${CART_HINT_COOKIE}=1; Max-Age=${CART_HINT_MAX_AGE}; Path=/; SameSite=Lax${secure}`
+    : `${CART_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 
 export function hasCartHint(cookieHeader: string | null | undefined): boolean {
@@ -26,5 +29,5 @@ export function rememberCartCount(productCount: number): void {
   if (typeof document === 'undefined') return;
   const present = hasCartHint(document.cookie);
   if (present === productCount > 0) return;
-  document.cookie = cartHintCookie(productCount);
+  document.cookie = cartHintCookie(productCount, { secure: pageIsHttps() });
 }

@@ -17,6 +17,8 @@ export interface CmsPageSurroundings {
   navigation: CategoryNavigation_category$key | null;
   /** The page has a sidebar-filter slot: the listing slot then leaves its filters out. */
   hasSidebarFilter: boolean;
+  /** The image slot at the top of the page (first block of the first section): loaded at once, not lazily. */
+  leadImageSlotId: string | null;
 }
 
 export const CmsPageContext = createContext<CmsPageSurroundings>({
@@ -24,6 +26,7 @@ export const CmsPageContext = createContext<CmsPageSurroundings>({
   listingSource: null,
   navigation: null,
   hasSidebarFilter: false,
+  leadImageSlotId: null,
 });
 
 export function useCmsPageSurroundings(): CmsPageSurroundings {

@@ -9,13 +9,14 @@ export interface BreadcrumbItem {
 
 /**
  * Where the page sits in the shop, as an ordered list of links; the last step is the page itself.
- * (Its BreadcrumbList JSON-LD comes from the page's SEO component, not from here.)
+ * (Its BreadcrumbList JSON-LD comes from the page's SEO component, not from here.) `label` names a second trail on
+ * the same page (the style guide's sample), so screen readers can tell the two navigation landmarks apart.
  */
-export function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] }) {
+export function Breadcrumbs({ items, label }: { items: readonly BreadcrumbItem[]; label?: string }) {
   const { t } = useTranslation('shell');
   if (items.length === 0) return null;
   return (
-    <nav className={styles.breadcrumbs} aria-label={t('breadcrumbs.label')}>
+    <nav className={styles.breadcrumbs} aria-label={label ?? t('breadcrumbs.label')}>
       <ol className={styles.list}>
         {items.map((item, index) => {
           const last = index === items.length - 1;

@@ -5,8 +5,11 @@ import { MediaImage } from './MediaImage';
 import styles from './CmsImageSlot.module.css';
 import type { CmsImageSlot_image$key } from './__generated__/CmsImageSlot_image.graphql';
 
-/** A CMS image (banner, teaser), optionally a link; "cover" fills its box at the editor's minimum height. */
-export function CmsImageSlot({ image }: { image: CmsImageSlot_image$key }) {
+/**
+ * A CMS image (banner, teaser), optionally a link; "cover" fills its box at the editor's minimum height.
+ * `lead`: the banner at the top of the page, loaded at once with high priority (it is the page's largest paint).
+ */
+export function CmsImageSlot({ image, lead = false }: { image: CmsImageSlot_image$key; lead?: boolean }) {
   const data = useFragment(
     graphql`
       fragment CmsImageSlot_image on CmsImage {
@@ -25,7 +28,13 @@ export function CmsImageSlot({ image }: { image: CmsImageSlot_image$key }) {
   const cover = data.displayMode === 'cover' || data.displayMode === 'stretch';
   const style: CSSProperties = cover ? { minHeight: cmsLength(data.minHeight) } : {};
   const picture = (
-    <MediaImage media={data.media} sizes="(min-width: 1280px) 1280px, 100vw" className={classNames(styles.image, cover && styles.cover)} />
+    <MediaImage
+      media={data.media}
+      sizes="(min-width: 1280px) 1280px, 100vw"
+      className={classNames(styles.image, cover && styles.cover)}
+      loading={lead ? 'eager' : 'lazy'}
+      fetchPriority={lead ? 'high' : undefined}
+    />
   );
   return (
     <div className={styles.frame} style={style}>

@@ -28,6 +28,7 @@ export function CmsPage({ page, listing = null, listingSource = null, navigation
           sectionId
           blocks {
             slots {
+              slotId
               type
             }
           }
@@ -38,9 +39,11 @@ export function CmsPage({ page, listing = null, listingSource = null, navigation
     page,
   );
   const hasSidebarFilter = data.sections.some((s) => s.blocks.some((b) => b.slots.some((slot) => slot.type === 'sidebar-filter')));
+  // A banner at the very top is usually the largest thing on the first screen: a lazy image would start loading late.
+  const leadImageSlotId = data.sections[0]?.blocks[0]?.slots.find((slot) => slot.type === 'image')?.slotId ?? null;
   const surroundings = useMemo(
-    () => ({ listing, listingSource, navigation, hasSidebarFilter }),
-    [listing, listingSource, navigation, hasSidebarFilter],
+    () => ({ listing, listingSource, navigation, hasSidebarFilter, leadImageSlotId }),
+    [listing, listingSource, navigation, hasSidebarFilter, leadImageSlotId],
   );
   return (
     <CmsPageContext.Provider value={surroundings}>

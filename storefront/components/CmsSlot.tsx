@@ -20,6 +20,7 @@ export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
   const data = useFragment(
     graphql`
       fragment CmsSlot_slot on CmsSlot {
+        slotId
         content {
           __typename
           ...CmsTextSlot_text @alias(as: "text")
@@ -55,7 +56,7 @@ export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
     case 'CmsText':
       return content.text ? <CmsTextSlot text={content.text} /> : null;
     case 'CmsImage':
-      return content.image ? <CmsImageSlot image={content.image} /> : null;
+      return content.image ? <CmsImageSlot image={content.image} lead={data.slotId === surroundings.leadImageSlotId} /> : null;
     case 'CmsImageGallery':
       return content.gallery ? <CmsGallerySlot gallery={content.gallery} /> : null;
     case 'CmsProductSlider':

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { INTL_LOCALE, LOCALES, languageCookie, localizedPath, type ShopLocale } from '../i18n/locales';
+import { INTL_LOCALE, LOCALES, languageCookie, localizedPath, pageIsHttps, type ShopLocale } from '../i18n/locales';
 import styles from './LanguageSwitcher.module.css';
 
 export interface LanguageAlternate {
@@ -24,7 +24,7 @@ const OWN_NAME: Record<ShopLocale, string> = { de: 'Deutsch', it: 'Italiano', fr
 export function LanguageSwitcher({ alternates, locale }: LanguageSwitcherProps) {
   const { t } = useTranslation('shell');
   const remember = (chosen: ShopLocale): void => {
-    document.cookie = languageCookie(chosen);
+    document.cookie = languageCookie(chosen, { secure: pageIsHttps() });
   };
   return (
     <nav className={styles.switcher} aria-label={t('language.label')}>

@@ -7,6 +7,8 @@ interface MediaImageProps {
   sizes: string;
   /** Below the fold: let the browser load it when it comes near (default). */
   loading?: 'lazy' | 'eager';
+  /** 'high' for the image that is the first screen's largest paint. */
+  fetchPriority?: 'high' | 'low' | 'auto';
   className?: string;
   /** Shown when the media has no alt text (e.g. the product name); "" marks a decorative image. */
   fallbackAlt?: string;
@@ -19,7 +21,7 @@ interface MediaImageProps {
  * A shop image as a responsive `<img srcset>` from the gateway's resized variants (400–1900 px WebP),
  * with its width and height so the page does not jump while it loads.
  */
-export function MediaImage({ media, sizes, loading = 'lazy', className, fallbackAlt = '', width = 800, height = 800 }: MediaImageProps) {
+export function MediaImage({ media, sizes, loading = 'lazy', fetchPriority, className, fallbackAlt = '', width = 800, height = 800 }: MediaImageProps) {
   const data = useFragment(
     graphql`
       fragment MediaImage_media on Media {
@@ -46,6 +48,7 @@ export function MediaImage({ media, sizes, loading = 'lazy', className, fallback
       width={data.width ?? width}
       height={data.height ?? height}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
     />
   );

@@ -36,6 +36,11 @@ export function useNotifications(): NotificationsApi {
   return api;
 }
 
+/** The same API, or null outside a provider (hooks shared with pages that may have none). */
+export function useOptionalNotifications(): NotificationsApi | null {
+  return useContext(NotificationsContext);
+}
+
 function NotificationList({ shown, dismiss }: { shown: readonly ShopNotification[]; dismiss: (id: number) => void }) {
   const { t } = useTranslation('shell');
   // Both live regions are always in the page: screen readers only announce changes to regions they already know.

@@ -41,7 +41,8 @@ export function ProductPageView({ route, origin = null }: ProductPageViewProps) 
       </div>
       <ProductTabs product={data.product} />
       <ReviewSlider product={data.product} />
-      <ProductJsonLd route={data} origin={origin} />
+      {/* server only: it writes the structured data into the HTML's head; the browser never needs it (nor its code) */}
+      {import.meta.env.SSR ? <ProductJsonLd route={data} origin={origin} /> : null}
     </article>
   );
 }

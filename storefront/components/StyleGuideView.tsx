@@ -122,6 +122,7 @@ export function StyleGuideView() {
       <section aria-labelledby="breadcrumbs">
         {heading('breadcrumbs')}
         <Breadcrumbs
+          label={t('css.sections.breadcrumbs')}
           items={[
             { name: t('common.home'), url: '#breadcrumbs' },
             { name: t('css.crumbs.category'), url: '#breadcrumbs' },

@@ -1,3 +1,4 @@
+import { safeRedirectTarget } from '../security/safeRedirect';
 import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from './fieldRules';
 
@@ -27,28 +28,13 @@ export function accountProblemText(problem: AccountProblem, field: string): { ke
 
 // ---- the page to return to after the login ----------------------------------------------------------------
 
-// Control characters: browsers drop tabs and line breaks from URLs, so "/\t/evil.example" would become
-// "//evil.example" — a link to another host.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /**
  * The `redirect` query parameter of /login made safe (it comes from a link anybody may craft): a path of
- * this shop ("/fr/account/order?x=1") — starting with one "/", no "//", no backslash, no control characters,
- * staying on the same origin once resolved — else the fallback (the account overview). `value` is the
- * parameter as URLSearchParams decodes it (once).
+ * this shop ("/fr/account/order?x=1") or an origin of REDIRECT_ALLOW_LIST, else the fallback (the account
+ * overview). The rules are safeRedirectTarget's (storefront/security/safeRedirect.ts).
  */
-export function loginRedirectTarget(value: string | null | undefined, fallback: string): string {
-  if (typeof value !== 'string' || value === '' || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || CONTROL.test(value)) return fallback;
-  try {
-    const base = 'http://shop.invalid';
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+export function loginRedirectTarget(value: string | null | undefined, fallback: string, allowList: readonly string[] = []): string {
+  return safeRedirectTarget(value, fallback, allowList);
 }
 
 // ---- login ---------------------------------------------------------------------------------------------------

@@ -80,9 +80,14 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** The Set-Cookie value remembering a language (365 days, path /, SameSite Lax). */
-export function languageCookie(locale: ShopLocale): string {
-  return `${LANGUAGE_COOKIE}=${locale}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+/** The Set-Cookie value remembering a language (365 days, path /, SameSite Lax; Secure when the shop is on https). */
+export function languageCookie(locale: ShopLocale, options: { secure?: boolean } = {}): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
+/** Browser only: whether cookies the page writes itself get Secure (the page came over https). */
+export function pageIsHttps(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
 }
 
 /** The same page in every language, for a page whose path is the same in each (search, account, …). */

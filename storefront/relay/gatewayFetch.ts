@@ -9,7 +9,7 @@ export interface PersistedOperation {
 
 export interface GraphQLPayload {
   data?: Record<string, unknown> | null;
-  errors?: Array<PayloadError & { path?: ReadonlyArray<string | number>; extensions?: { code?: string; status?: number } }>;
+  errors?: Array<PayloadError & { path?: ReadonlyArray<string | number>; extensions?: { code?: string; status?: number; upstreamStatus?: number } }>;
 }
 
 /** The body the gateway reads: the id as a persisted query (Yoga/Apollo's extensions shape). */
@@ -67,12 +67,16 @@ export async function fetchFromGateway(operation: PersistedOperation, locale = s
   }
 }
 
-/** SPEC §8 error pages: the gateway's error code of a failed page query → the page's HTTP status. */
-export function errorStatusOf(code: string | undefined, status: number | undefined): number {
+/**
+ * SPEC §8 error pages: the gateway's error code of a failed page query → the page's HTTP status. The Store
+ * API's own 503 (or the gateway's circuit breaker refusing calls, which says the same) is the "very busy"
+ * 503 page, its 502/504 the "retry in seconds" 502 page, though SPEC §8 reports both as status 500.
+ */
+export function errorStatusOf(code: string | undefined, status: number | undefined, upstreamStatus?: number): number {
   if (code === 'STORE_API_TIMEOUT' || status === 408) return 408;
   if (code === 'STORE_API_UNREACHABLE' || status === 0) return 502;
-  if (status === 503 || code === 'TOO_MANY_REQUESTS' || status === 429) return 503;
-  if (status === 502 || status === 504) return 502;
+  if (status === 503 || upstreamStatus === 503 || code === 'TOO_MANY_REQUESTS' || status === 429) return 503;
+  if (status === 502 || status === 504 || upstreamStatus === 502 || upstreamStatus === 504) return 502;
   return 500;
 }
 
@@ -84,5 +88,5 @@ export function pageStatusOf(payload: GraphQLPayload): number {
   const errors = payload.errors ?? [];
   if (payload.data && errors.every((error) => (error.path?.length ?? 0) > 1 || payload.data?.[String(error.path?.[0])] != null)) return 200;
   const first = errors.find((error) => (error.path?.length ?? 0) <= 1) ?? errors[0];
-  return errorStatusOf(first?.extensions?.code, first?.extensions?.status);
+  return errorStatusOf(first?.extensions?.code, first?.extensions?.status, first?.extensions?.upstreamStatus);
 }

@@ -8,7 +8,8 @@ import type { GraphQLTaggedNode, Variables } from 'relay-runtime';
  */
 export interface PageQueryDefinition {
   query: GraphQLTaggedNode;
-  variables: (pageContext: PageContext) => Variables;
+  /** may be async: a page may load what it parses the URL with (the route page) */
+  variables: (pageContext: PageContext) => Variables | Promise<Variables>;
   /** may also throw Vike's redirect() (an id path leading on to the SEO path) */
   statusOf?: (data: Record<string, unknown>, pageContext: PageContext) => number;
   /**

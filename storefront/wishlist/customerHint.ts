@@ -1,4 +1,4 @@
-import { readCookie } from '../i18n/locales';
+import { pageIsHttps, readCookie } from '../i18n/locales';
 
 /**
  * A readable cookie saying "this browser was last seen logged in". The session cookie is HttpOnly, so the
@@ -15,16 +15,17 @@ export function hasCustomerHint(cookieHeader: string | null | undefined): boolea
   return readCookie(cookieHeader, CUSTOMER_HINT_COOKIE) === '1';
 }
 
-/** The Set-Cookie value: present while logged in, deleted (Max-Age=0) otherwise. */
-export function customerHintCookie(loggedIn: boolean): string {
+/** The Set-Cookie value: present while logged in, deleted (Max-Age=0) otherwise; Secure on https. */
+export function customerHintCookie(loggedIn: boolean, options: { secure?: boolean } = {}): string {
+  const secure = options.secure ? '; Secure' : '';
   return loggedIn
-    ? `${CUSTOMER_HINT_COOKIE}=1; Max-Age=${CUSTOMER_HINT_MAX_AGE}; Path=/; SameSite=Lax`
-    : `${CUSTOMER_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    ? `${CUSTOMER_HINT_COOKIE}=1; Max-Age=${CUSTOMER_HINT_MAX_AGE}; Path=/; SameSite=Lax${secure}`
+    : `${CUSTOMER_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 
 /** Browser only: after a login (true) or a logout / a "not logged in" answer (false). */
 export function rememberLoggedIn(loggedIn: boolean): void {
   if (typeof document === 'undefined') return;
   if (hasCustomerHint(document.cookie) === loggedIn) return;
-  document.cookie = customerHintCookie(loggedIn);
+  document.cookie = customerHintCookie(loggedIn, { secure: pageIsHttps() });
 }

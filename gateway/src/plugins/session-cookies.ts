@@ -5,7 +5,8 @@ import { readCookie, type GatewayContext } from '../context';
 /** SPEC §7 and §9: the session cookies last 365 days, path /, SameSite Lax. */
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-function servedOverHttps(request: Request): boolean {
+/** Whether the browser reached us over https: Secure cookies, and HSTS (server/securityHeaders.ts). */
+export function servedOverHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   // Behind a TLS-terminating proxy. Trusting it can only make the cookie stricter, never weaker.
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';

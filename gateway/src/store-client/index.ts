@@ -8,10 +8,12 @@ import {
   type StoreApiRequestError,
 } from './errors';
 import type { StoreCallParams, StoreOperationKey, StoreResponse } from './operations';
+import type { UpstreamBreaker } from './circuit-breaker';
 import { retriesAfter, type AttemptOutcome } from './retry-policy';
 
 export type { StoreOperationKey, StoreResponse, StoreCallParams, ShopOperations, StoreOperations } from './operations';
 export { StoreApiRequestError, TIMEOUT_STATUS, NETWORK_ERROR_STATUS, type StoreApiErrorEntry } from './errors';
+export { createUpstreamBreaker, type UpstreamBreaker } from './circuit-breaker';
 
 /** The shopper's Store API session, shared by all calls of one GraphQL request. */
 export interface StoreSession {
@@ -54,6 +56,11 @@ export interface StoreClientOptions {
    * contact form). The embedded Store API believes it only on in-process calls; over TCP it uses the socket's.
    */
   clientIp?: string | null;
+  /**
+   * The upstream's circuit breaker (circuit-breaker.ts), shared by every client of the gateway: each call —
+   * attempt and retry together — runs through it, and is refused at once while it is open.
+   */
+  breaker?: UpstreamBreaker;
 }
 
 export interface StoreClient {
@@ -161,42 +168,45 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
     const multipart = sendsBody && params.body instanceof FormData;
     const body = multipart ? (params.body as FormData) : sendsBody ? JSON.stringify(params.body) : undefined;
 
-    for (let attempt = 1; ; attempt += 1) {
-      // Headers are built per attempt: a retry carries the context token the first answer may have renewed.
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'sw-access-key': options.accessKey,
-        'sw-include-seo-urls': 'true',
-        ...(options.session.contextToken ? { 'sw-context-token': options.session.contextToken } : {}),
-        ...(languageId ? { 'sw-language-id': languageId } : {}),
-        ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
-        ...(options.clientIp ? { 'x-shop-client-ip': options.clientIp } : {}),
-        ...(sendsBody && !multipart ? { 'content-type': 'application/json' } : {}),
-        ...params.headers,
-      };
-      const started = performance.now();
-      const result = await attemptOnce(options.fetch, (signal) => new Request(url, { method, headers, body, signal }), options.timeoutMs);
-      const milliseconds = performance.now() - started;
+    const attempts = async (): Promise<StoreResponse<K>> => {
+      for (let attempt = 1; ; attempt += 1) {
+        // Headers are built per attempt: a retry carries the context token the first answer may have renewed.
+        const headers: Record<string, string> = {
+          accept: 'application/json',
+          'sw-access-key': options.accessKey,
+          'sw-include-seo-urls': 'true',
+          ...(options.session.contextToken ? { 'sw-context-token': options.session.contextToken } : {}),
+          ...(languageId ? { 'sw-language-id': languageId } : {}),
+          ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+          ...(options.clientIp ? { 'x-shop-client-ip': options.clientIp } : {}),
+          ...(sendsBody && !multipart ? { 'content-type': 'application/json' } : {}),
+          ...params.headers,
+        };
+        const started = performance.now();
+        const result = await attemptOnce(options.fetch, (signal) => new Request(url, { method, headers, body, signal }), options.timeoutMs);
+        const milliseconds = performance.now() - started;
 
-      if (result.kind === 'answer') {
-        const token = result.headers.get('sw-context-token');
-        if (token) options.session.contextToken = token;
-      }
-      const status = result.kind === 'answer' ? result.status : result.kind === 'timeout' ? TIMEOUT_STATUS : NETWORK_ERROR_STATUS;
-      observe({ operation, method, route, status, milliseconds, attempt, ...(options.requestId ? { requestId: options.requestId } : {}) });
-
-      if (result.kind === 'answer' && result.status >= 200 && result.status < 300) {
-        if (!result.body) return undefined as StoreResponse<K>;
-        try {
-          return JSON.parse(result.body) as StoreResponse<K>;
-        } catch {
-          throw unreadableAnswerFailure(operation, result.status, result.body);
+        if (result.kind === 'answer') {
+          const token = result.headers.get('sw-context-token');
+          if (token) options.session.contextToken = token;
         }
+        const status = result.kind === 'answer' ? result.status : result.kind === 'timeout' ? TIMEOUT_STATUS : NETWORK_ERROR_STATUS;
+        observe({ operation, method, route, status, milliseconds, attempt, ...(options.requestId ? { requestId: options.requestId } : {}) });
+
+        if (result.kind === 'answer' && result.status >= 200 && result.status < 300) {
+          if (!result.body) return undefined as StoreResponse<K>;
+          try {
+            return JSON.parse(result.body) as StoreResponse<K>;
+          } catch {
+            throw unreadableAnswerFailure(operation, result.status, result.body);
+          }
+        }
+        const outcome: AttemptOutcome = result.kind === 'answer' ? { kind: 'answer', status: result.status } : { kind: result.kind };
+        if (retriesAfter(method, outcome, attempt)) continue;
+        throw failureOf(operation, result, options.timeoutMs);
       }
-      const outcome: AttemptOutcome = result.kind === 'answer' ? { kind: 'answer', status: result.status } : { kind: result.kind };
-      if (retriesAfter(method, outcome, attempt)) continue;
-      throw failureOf(operation, result, options.timeoutMs);
-    }
+    };
+    return options.breaker ? options.breaker.run(operation, attempts) : attempts();
   }
   return { invoke, languageId, session: options.session };
 }

@@ -10,7 +10,7 @@ import { stableId } from '../ids';
 import { readStoredCart } from './cart';
 import { nextNumber } from './number-ranges';
 import { queueRegistrationMail } from './mail';
-import { assertNotBlocked, loginEmailLimit, loginIpLimit, recordAttempt, resetLimit, type RateLimit } from './rate-limit';
+import { assertNotBlocked, hitRateLimit, loginEmailLimit, loginIpLimit, recordAttempt, registrationIpLimit, resetLimit, type RateLimit } from './rate-limit';
 
 // Customers as the checkout needs them (SPEC §3 Customer, §4 Session/Registration, §5 validation):
 // guest and account registration with double opt-in, login with scrypt passwords (rate-limited per account and
@@ -307,12 +307,19 @@ export function emailHash(email: string): string {
  * inactive until confirmed). Validates like Shopware's RegisterRoute, writes customer and addresses in one
  * transaction and queues the confirmation mail for accounts.
  */
-export async function registerCustomer(ctx: SalesChannelContext, config: StoreApiConfig, body: Record<string, unknown>): Promise<Registration> {
+export async function registerCustomer(
+  ctx: SalesChannelContext,
+  config: StoreApiConfig,
+  body: Record<string, unknown>,
+  clientIp: string | null = null,
+): Promise<Registration> {
   if (!config.registrationEnabled) {
     throw StoreApiError.of(403, 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE', 'Registration is not active!');
   }
   const v = new FormChecker();
   const guest = body.guest === true || body.guest === 'true' || body.guest === 1;
+  // Accounts only, per client address (unknown address: not limited), before anything is checked (rate-limit.ts).
+  if (!guest && clientIp) hitRateLimit(ctx.db, [registrationIpLimit(clientIp)]);
   const email = v.email('/email', body.email);
   const firstName = v.text('/firstName', body.firstName, { required: true });
   const lastName = v.text('/lastName', body.lastName, { required: true });

@@ -53,6 +53,15 @@ export function recoveryIpLimit(ip: string): RateLimit {
   return { key: keyOf('recovery:ip', ip), max: 10, windowSeconds: 15 * 60 };
 }
 
+/**
+ * Account registrations per client address: 20 an hour, every attempt counted (an "already in use" answer tells
+ * whether an email has an account, so probing costs the same as registering). Guest registrations are not
+ * limited here: each is a checkout, and 200 shoppers behind one address may check out at once.
+ */
+export function registrationIpLimit(ip: string): RateLimit {
+  return { key: keyOf('register:ip', ip), max: 20, windowSeconds: 3600 };
+}
+
 function read(db: Db, key: string): RateLimitRow | undefined {
   return db.prepare('SELECT * FROM rate_limit WHERE key = ?').get(key) as RateLimitRow | undefined;
 }

@@ -34,7 +34,7 @@ const SUCCESS = { success: true, apiAlias: 'array_struct' } as const;
 export function registerAccountRoutes(app: StoreApiApp): void {
   app.post('/account/register', async (c) => {
     const ctx = c.get('ctx');
-    const registration = await registerCustomer(ctx, c.get('deps').config, await readBody(c));
+    const registration = await registerCustomer(ctx, c.get('deps').config, await readBody(c), clientIpOf(c));
     // Guests and active accounts are logged in at once. An account waiting for its confirmation link is not
     // logged in for the account area (it cannot log in until confirmed), but the session keeps it as the
     // customer of the checkout in progress so the order can be placed (shop rule, STOREAPI.md).

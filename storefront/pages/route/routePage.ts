@@ -1,4 +1,3 @@
-import { listingParamsFromUrl } from '../../catalog/listingUrl';
 import { GRAPH_LOCALE, localizedPath, shownPathOf, splitLocalePath } from '../../i18n/locales';
 import type { PageContext } from 'vike/types';
 
@@ -9,8 +8,13 @@ export function gatewayPathOf(pageContext: PageContext): string {
   return localizedPath(categoryPath ?? logicalPath, locale);
 }
 
-/** The route query's variables: the path, and the listing's filters, sorting and page from the query string (SPEC §9). */
-export function routeVariables(pageContext: PageContext) {
+/**
+ * The route query's variables: the path, and the listing's filters, sorting and page from the query string (SPEC §9).
+ * The browser needs them only on a client navigation (hydration takes the server's), so the URL parser is loaded
+ * then, not with the page (ADR 0014).
+ */
+export async function routeVariables(pageContext: PageContext) {
+  const { listingParamsFromUrl } = await import('../../catalog/listingUrl');
   const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
   return { path: gatewayPathOf(pageContext), locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page, withListing: true };
 }

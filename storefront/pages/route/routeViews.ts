@@ -21,17 +21,33 @@ const loaders: { [K in keyof RouteViews]: () => Promise<RouteViews[K]> } = {
   LandingPageRoute: () => import('../../components/LandingPageView').then((module) => module.LandingPageView),
 };
 
+/**
+ * Each view's module, as the build names it in dist/client/route-view-css.json (storefront/build/routeViewStyles.ts):
+ * the server links the shown view's CSS in the page's <head>. Keep in step with `loaders`.
+ */
+export const ROUTE_VIEW_SOURCES: { [K in keyof RouteViews]: string } = {
+  ProductPage: 'storefront/components/ProductPageView.tsx',
+  CategoryPage: 'storefront/components/CategoryPageView.tsx',
+  LandingPageRoute: 'storefront/components/LandingPageView.tsx',
+};
+
 const loaded: Partial<RouteViews> = {};
 
 function isRouteView(typename: unknown): typename is keyof RouteViews {
   return typeof typename === 'string' && typename in loaders;
 }
 
-/** Loads the view for a route query's answer (`data.route.__typename`); nothing for NotFound. */
-export async function loadRouteView(data: Record<string, unknown> | null | undefined): Promise<void> {
+/** The lazily loaded view a route query's answer (`data.route.__typename`) shows; null for none (NotFound). */
+export function routeViewOf(data: Record<string, unknown> | null | undefined): keyof RouteViews | null {
   const typename = (data?.route as { __typename?: unknown } | undefined)?.__typename;
-  if (!isRouteView(typename) || loaded[typename]) return;
-  (loaded as Record<string, ComponentType<never>>)[typename] = (await loaders[typename]()) as ComponentType<never>;
+  return isRouteView(typename) ? typename : null;
+}
+
+/** Loads the view for a route query's answer before the render; nothing for NotFound. */
+export async function loadRouteView(data: Record<string, unknown> | null | undefined): Promise<void> {
+  const view = routeViewOf(data);
+  if (!view || loaded[view]) return;
+  (loaded as Record<string, ComponentType<never>>)[view] = (await loaders[view]()) as ComponentType<never>;
 }
 
 /** The loaded view of a kind of route; undefined only if loadRouteView was skipped. */

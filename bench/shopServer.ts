@@ -1,0 +1,144 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The whole shop as `npm start` serves it, for the browser benches: the real server (`tsx server/index.ts`,
+// NODE_ENV=production, the built dist/) as a child process on a free loopback port with a data folder of its
+// own (seeded on its first start, kept for later runs), and the pages a bench looks at.
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Debian's Chromium (the e2e tests use the same one) and the flags of the developers' guide. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface BenchPage {
+  name: string;
+  path: string;
+}
+
+export interface ShopServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  const pid = child.pid;
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => killGroup('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      killGroup('SIGKILL'); // anything of the group left behind
+      resolve();
+    });
+    killGroup('SIGTERM');
+  });
+}
+
+/**
+ * Starts the production server in `cwd` (default: this project; BENCH_SERVER_CWD may name a copy with its own
+ * dist/, so a build running meanwhile cannot swap the bundles under the measurement) and waits for /health.
+ * Builds dist/ once when it is missing. The server is stopped on `stop()`, and on exit or Ctrl-C.
+ */
+export async function startShopServer(dataDir: string, cwd = process.env.BENCH_SERVER_CWD ?? ROOT): Promise<ShopServer> {
+  if (!existsSync(join(cwd, 'dist', 'server')) || !existsSync(join(cwd, 'dist', 'client'))) {
+    console.info('bench: no built dist/, running `npm run build` once');
+    const build = spawnSync('npm', ['run', 'build'], { cwd, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freeLoopbackPort();
+  const origin = `http://127.0.0.1:${port}`;
+  console.info(`bench: starting the server on ${origin} with DATA_DIR=${dataDir} (seeded on its first start, kept for later runs)`);
+  // Its own process group, so stopping it also stops the node process tsx runs the server in.
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, GRAPHIQL: 'false' },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const onExit = () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', onExit);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      onExit();
+      process.exit(130);
+    });
+  }
+
+  const deadline = Date.now() + 300_000; // a first start seeds the catalogue
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`bench: the server stopped (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      await stop(child);
+      throw new Error(`bench: the server did not answer /health within 5 minutes:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${origin}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { origin, stop: () => stop(child) };
+}
+
+async function html(origin: string, path: string): Promise<string> {
+  const res = await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`bench: ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** Home, the seed's first main category (from the navigation) and the first product listed on it. */
+export async function benchPages(origin: string): Promise<BenchPage[]> {
+  const res = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ navigation(depth: 2) { children { url } } }' }),
+  });
+  const body = (await res.json()) as { data?: { navigation?: { children: { url: string }[] }[] } };
+  const categoryUrl = body.data?.navigation?.flatMap((top) => top.children)[0]?.url;
+  if (!categoryUrl) throw new Error(`bench: no category in the navigation: ${JSON.stringify(body).slice(0, 300)}`);
+  const categoryPath = new URL(categoryUrl, origin).pathname;
+  const productPath = /href="(\/(?:[^"#?]*\/)?p1\d+)"/.exec(await html(origin, categoryPath))?.[1];
+  if (!productPath) throw new Error(`bench: no product link on ${categoryPath}`);
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category listing', path: categoryPath },
+    { name: 'product page', path: productPath },
+  ];
+}

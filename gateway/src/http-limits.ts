@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+
+/**
+ * A GraphQL request that is not an upload: its JSON body may have at most this many bytes (the Store API's own
+ * limit). The storefront's persisted operations send a few hundred bytes; a hand-written query with variables
+ * stays far below. Uploads (multipart) have their own limits (plugins/upload-limits.ts).
+ */
+export const GRAPHQL_MAX_BODY_BYTES = 1_000_000;
+
+function jsonError(status: number, code: string, message: string): Response {
+  return new Response(JSON.stringify({ errors: [{ message, extensions: { code, status } }] }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+const limitBody = bodyLimit({
+  maxSize: GRAPHQL_MAX_BODY_BYTES,
+  // The body is not read further (chunked bodies are counted as they arrive) and the connection is closed.
+  onError: () => {
+    const response = jsonError(413, 'REQUEST_TOO_LARGE', `A GraphQL request may have at most ${GRAPHQL_MAX_BODY_BYTES} bytes.`);
+    response.headers.set('connection', 'close');
+    return response;
+  },
+});
+
+/**
+ * In front of /graphql (gateway/src/mount.ts): non-multipart bodies over GRAPHQL_MAX_BODY_BYTES get 413 before yoga
+ * buffers them (yoga itself has no limit), and yoga's bare 415 for a content type it does not read (text/plain …)
+ * becomes a JSON error like every other refusal, so clients always get `{ errors: [...] }`.
+ */
+export function graphqlRequestLimits(): MiddlewareHandler {
+  return async (c, next) => {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (c.req.method === 'POST' && type !== 'multipart/form-data') {
+      const refused = await limitBody(c, async () => {});
+      if (refused) return refused;
+    }
+    await next();
+    if (c.res.status === 415 && !c.res.headers.get('content-type')) {
+      c.res = jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send GraphQL requests as application/json (or multipart/form-data for uploads).');
+    }
+  };
+}

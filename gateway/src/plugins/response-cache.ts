@@ -1,0 +1,296 @@
+import { createHash } from 'node:crypto';
+import { getOperationAST, type ExecutionResult, type GraphQLError } from 'graphql';
+import { createInMemoryCache, hashSHA256, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import { Counter, type Registry } from 'prom-client';
+import { GatewaySetupError } from '../config';
+import { readCookie, type GatewayContext } from '../context';
+import { isUpstreamFailure, type UpstreamBreaker } from '../store-client/circuit-breaker';
+import { persistedMatchOf } from './persisted-only';
+
+// The GraphQL response cache (issue 8, ADR 0016): answers of anonymous catalogue queries are kept for
+// GRAPHQL_CACHE_TTL_SECONDS, per language, customer group and sales channel, and — stale-if-error — kept
+// GRAPHQL_STALE_IF_ERROR_SECONDS longer to answer when the Store API fails. Cart, checkout, orders, the
+// account and the wishlist are never cached, nor is anything asked with a session.
+
+/** The envelop cache interface (get, set with ttl in ms, invalidate); a shared one (Redis) can be passed in. */
+export type { Cache };
+
+export const DEFAULT_GRAPHQL_CACHE_TTL_SECONDS = 60;
+export const DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS = 86_400;
+
+/** Response header: `hit` for a fresh cached answer, `stale` for the last good one given while the Store API fails. */
+export const CACHE_HEADER = 'x-graphql-cache';
+/** Extension of a stale answer: `{ storedAt }`, when the answer was made. */
+export const STALE_EXTENSION = 'staleIfError';
+
+/**
+ * Types that are one shopper's: an answer holding one is never cached (ttl 0). A test checks they all
+ * exist in the schema, so a rename cannot silently make one cacheable.
+ */
+export const PRIVATE_TYPES = [
+  'Cart',
+  'CartLineItem',
+  'CartError',
+  'CartTax',
+  'CartPayload',
+  'Checkout',
+  'FreeShippingProgress',
+  'ExpectedDelivery',
+  'Customer',
+  'Address',
+  'AccountPayload',
+  'SessionPayload',
+  'Order',
+  'OrderConnection',
+  'OrderLineItem',
+  'OrderDocument',
+  'OrderDownload',
+  'WishlistPayload',
+  'LoyaltyCard',
+  'InsurerStatus',
+] as const;
+
+/**
+ * Root fields that read the shopper's session, or a one-time link: never cached, even when they answer null.
+ * `context` is not among them: without a session it is the sales channel's defaults, the same for everyone
+ * (the brand page asks it for the navigation root).
+ */
+export const PRIVATE_ROOT_FIELDS = ['Query.cart', 'Query.checkout', 'Query.viewer', 'Query.order', 'Query.insurerStatus', 'Query.recoveryLinkValid'] as const;
+
+export interface ResponseCacheOptions {
+  /** seconds an answer is fresh; 0 turns the cache off */
+  ttlSeconds: number;
+  /** seconds an expired answer is kept to answer while the Store API fails (default 86 400) */
+  staleIfErrorSeconds?: number;
+  /** where answers are kept: the in-memory LRU (1000 answers) unless given, e.g. a Redis-backed one shared by instances */
+  cache?: Cache;
+}
+
+/** What only the gateway knows; createGateway passes it. */
+export interface ResponseCacheScope {
+  /** the request's language as the gateway will answer it (context.ts `requestLocale`) */
+  localeOf(request: Request): Promise<string> | string;
+  /** the sales channel (the Store API access key; only its hash goes into keys) */
+  salesChannel: string;
+  /** the upstream's circuit breaker: while it refuses calls, stale answers are given without running anything */
+  breaker?: Pick<UpstreamBreaker, 'state' | 'rejecting'>;
+  logger?: Logger;
+  registry?: Registry;
+}
+
+function wholeSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new GatewaySetupError(`${name} must be a whole number of seconds ≥ 0, got "${env[name]}".`);
+  return value;
+}
+
+/** GRAPHQL_CACHE_TTL_SECONDS (60; 0 disables) and GRAPHQL_STALE_IF_ERROR_SECONDS (86 400; 0: no stale answers). */
+export function readResponseCacheOptions(env: NodeJS.ProcessEnv): Required<Omit<ResponseCacheOptions, 'cache'>> {
+  return {
+    ttlSeconds: wholeSeconds(env, 'GRAPHQL_CACHE_TTL_SECONDS', DEFAULT_GRAPHQL_CACHE_TTL_SECONDS),
+    staleIfErrorSeconds: wholeSeconds(env, 'GRAPHQL_STALE_IF_ERROR_SECONDS', DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS),
+  };
+}
+
+/** Whether the request carries a Store API session (header or cookie): then nothing is cached for it. */
+function hasSession(request: Request): boolean {
+  return request.headers.has('sw-context-token') || readCookie(request.headers.get('cookie'), 'sw-context-token') !== undefined;
+}
+
+/** JSON with sorted keys, so {a, b} and {b, a} are one key. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A GraphQL error that says the Store API failed (before or after error masking). */
+function isUpstreamError(error: GraphQLError): boolean {
+  if (error.originalError && isUpstreamFailure(error.originalError)) return true;
+  const { code, status } = (error.extensions ?? {}) as { code?: unknown; status?: unknown };
+  if (code === 'STORE_API_UNREACHABLE' || code === 'STORE_API_TIMEOUT' || code === 'STORE_API_ERROR') return true;
+  return status === 0 || status === 408 || (typeof status === 'number' && status >= 500);
+}
+
+// ---- stale-if-error ------------------------------------------------------------------------------------
+//
+// The envelop plugin drops an answer when its ttl ends and has no notion of "stale". So the cache it is
+// given wraps the real one: every answer is stored for ttl + staleIfError with the moment it stops being
+// fresh; `get` gives only fresh answers (the plugin then runs the operation as usual), except while the
+// breaker refuses calls, when running it is pointless and the stale answer is given at once. When an
+// operation does run and the Store API fails, the fallback plugin below swaps in the stale answer.
+
+/** Stored beside each answer in its extensions; taken off again before the answer leaves. */
+const ENTRY_MARK = 'responseCacheEntry';
+
+interface EntryMark {
+  freshUntil: number;
+  storedAt: number;
+}
+
+type Answer = ExecutionResult<Record<string, unknown>, Record<string, unknown>>;
+
+function answerOf(stored: Answer, how: 'hit' | 'stale', mark: EntryMark): Answer {
+  const { [ENTRY_MARK]: _mark, http, ...extensions } = (stored.extensions ?? {}) as Record<string, unknown> & { http?: { headers?: Record<string, string> } };
+  return {
+    ...stored,
+    extensions: {
+      ...extensions,
+      ...(how === 'stale' ? { [STALE_EXTENSION]: { storedAt: new Date(mark.storedAt).toISOString() } } : {}),
+      http: { ...http, headers: { ...http?.headers, [CACHE_HEADER]: how } },
+    },
+  };
+}
+
+function markOf(stored: Answer): EntryMark | undefined {
+  const mark = stored.extensions?.[ENTRY_MARK] as EntryMark | undefined;
+  return mark && typeof mark.freshUntil === 'number' ? mark : undefined;
+}
+
+function staleIfErrorCache(inner: Cache, staleMs: number, refusing: () => boolean) {
+  const read = async (key: string): Promise<{ stored: Answer; mark: EntryMark } | undefined> => {
+    const stored = (await inner.get(key)) as Answer | null | undefined;
+    const mark = stored ? markOf(stored) : undefined;
+    return stored && mark ? { stored, mark } : undefined;
+  };
+  const cache: Cache = {
+    set(key, data, entities, ttl) {
+      const now = Date.now();
+      const mark: EntryMark = { freshUntil: now + ttl, storedAt: now };
+      return inner.set(key, { ...data, extensions: { ...data.extensions, [ENTRY_MARK]: mark } }, entities, ttl + staleMs);
+    },
+    async get(key) {
+      const entry = await read(key);
+      if (!entry) return null;
+      if (entry.mark.freshUntil > Date.now()) return answerOf(entry.stored, 'hit', entry.mark);
+      return refusing() ? answerOf(entry.stored, 'stale', entry.mark) : null;
+    },
+    invalidate: (entities) => inner.invalidate(entities),
+  };
+  /** The last good answer of a key, fresh or not, while it is kept. */
+  const stale = async (key: string): Promise<Answer | undefined> => {
+    const entry = await read(key);
+    return entry ? answerOf(entry.stored, 'stale', entry.mark) : undefined;
+  };
+  return { cache, stale };
+}
+
+// ---- the plugin ------------------------------------------------------------------------------------------
+
+type CacheContext = Partial<GatewayContext> & { request?: Request };
+
+/**
+ * The response cache as one yoga plugin. It must come after the plugin that puts persisted operations'
+ * text in place (server/persistedOperations.ts): the key is built from the document text in `onParams`.
+ */
+export function createResponseCachePlugin(options: ResponseCacheOptions & Partial<ResponseCacheScope>): Plugin {
+  const staleMs = (options.staleIfErrorSeconds ?? DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS) * 1000;
+  const breaker = options.breaker;
+  const { cache, stale } = staleIfErrorCache(options.cache ?? createInMemoryCache(), staleMs, () => breaker?.rejecting() ?? false);
+  const salesChannel = createHash('sha256').update(options.salesChannel ?? '').digest('hex').slice(0, 16);
+  const logger = options.logger?.child({ component: 'response-cache' });
+  const answers = options.registry
+    ? new Counter({
+        name: 'graphql_response_cache_answers_total',
+        help: 'Anonymous GraphQL queries by how the response cache answered: hit (fresh), stale (last good answer while the Store API failed), miss (run).',
+        labelNames: ['result'] as const,
+        registers: [options.registry],
+      })
+    : undefined;
+
+  // Requests and contexts that must not be cached: mutations (known only once parsed), and requests whose
+  // language could not be told. Answers made while a Store API call failed are never stored.
+  const uncacheableRequests = new WeakSet<Request>();
+  const nonQueries = new WeakSet<object>();
+  const degradedResults = new WeakSet<object>();
+  const keys = new WeakMap<object, string>();
+
+  const enabled = (request: Request, context: object | undefined): boolean =>
+    !hasSession(request) && !uncacheableRequests.has(request) && !(context && nonQueries.has(context));
+
+  // A call failed, or the breaker is not closed (it may have refused a call whose failure a resolver swallowed).
+  const degraded = (context: CacheContext): boolean => (context.upstreamFailures?.count ?? 0) > 0 || (breaker !== undefined && breaker.state() !== 'closed');
+
+  const yogaCache = useResponseCache<CacheContext>({
+    cache,
+    ttl: options.ttlSeconds * 1000,
+    // Only answers every anonymous visitor of a language gets alike: the cache key's session part.
+    session: async (request) => {
+      if (hasSession(request)) return null;
+      try {
+        const locale = await options.localeOf?.(request);
+        // Anonymous requests always see the sales channel's default customer group; a shopper of another
+        // (insured) group is logged in, so carries a session and is never cached. How the operation was
+        // sent (persisted id, its text, arbitrary) is part of the key, so a cached answer never lets a request
+        // skip a check (GRAPHQL_PERSISTED_ONLY, query limits) that would refuse it.
+        return ['channel', salesChannel, 'locale', locale ?? '-', 'group', 'default', 'host', new URL(request.url).host, 'sent', persistedMatchOf(request) ?? 'arbitrary'].join(':');
+      } catch {
+        uncacheableRequests.add(request);
+        return null;
+      }
+    },
+    enabled,
+    buildResponseCacheKey: async ({ documentString, variableValues, operationName, sessionId, context }) => {
+      const key = await hashSHA256([documentString, operationName ?? '', stableJson(variableValues ?? {}), sessionId ?? ''].join('|'));
+      if (context && typeof context === 'object') keys.set(context, key);
+      return key;
+    },
+    ttlPerSchemaCoordinate: Object.fromEntries([...PRIVATE_TYPES, ...PRIVATE_ROOT_FIELDS].map((coordinate) => [coordinate, 0])),
+    shouldCacheResult: ({ result }) => !result.errors?.length && !degradedResults.has(result),
+    // The answer is the same in every environment (no cache metadata in development).
+    includeExtensionMetadata: false,
+  });
+
+  /** After the cache plugin: an operation that ran while the Store API failed gets the last good answer instead. */
+  const staleFallback: Plugin = {
+    onExecute({ args }) {
+      const context = args.contextValue as CacheContext;
+      if (!context.request || !enabled(context.request, context)) return;
+      return {
+        async onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result)) return;
+          if (!result.errors?.some(isUpstreamError) && !degraded(context)) return;
+          const key = keys.get(context);
+          const answer = key ? await stale(key) : undefined;
+          if (!answer) return;
+          setResult(answer);
+          answers?.inc({ result: 'stale' });
+          logger?.info({ requestId: context.requestId }, 'graphql: the Store API failed, answered with the last good answer (stale-if-error)');
+        },
+      };
+    },
+  };
+
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(yogaCache);
+      addPlugin(staleFallback);
+    },
+    onExecute({ args }) {
+      const context = args.contextValue as CacheContext;
+      if (getOperationAST(args.document, args.operationName ?? undefined)?.operation !== 'query') nonQueries.add(context);
+      if (!context.request || !enabled(context.request, context)) return;
+      answers?.inc({ result: 'miss' });
+      return {
+        // Runs before the cache plugin's own onExecuteDone (this plugin comes first), so it can veto storing.
+        onExecuteDone({ result }) {
+          if (!isAsyncIterable(result) && degraded(context)) degradedResults.add(result);
+        },
+      };
+    },
+    onExecutionResult({ result }) {
+      // Answers from the cache never execute: yoga's plugin marks them.
+      if (isAsyncIterable(result) || !(result as Record<symbol, unknown>)[Symbol.for('servedFromResponseCache')]) return;
+      answers?.inc({ result: (result as Answer).extensions?.[STALE_EXTENSION] ? 'stale' : 'hit' });
+    },
+  };
+}

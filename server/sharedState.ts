@@ -1,0 +1,216 @@
+import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { GatewaySetupError } from '../gateway/src/config';
+
+// What several instances of the shop must agree on (issue 8, ADR 0017): the GraphQL response cache, the
+// gateway's rate-limit counters and the persisted operations. Without REDIS_URL they live in this process
+// (one instance, as before); with it, in Redis, so any number of stateless instances run behind a load
+// balancer. A Redis that fails or is unreachable never takes pages down: the cache answers "miss" (and
+// stores nothing), the limits let requests through, lookups find nothing, and the failure is logged.
+
+/** A fixed-window count: the first hit opens a window of `windowSeconds`; `resetSeconds` is what is left of it. */
+export interface WindowCount {
+  count: number;
+  resetSeconds: number;
+}
+
+export interface FixedWindowCounter {
+  /** counts one hit of `key` and gives the count in the current window */
+  hit(key: string, windowSeconds: number): Promise<WindowCount>;
+  /** the count in the current window without counting (0 when none is open) */
+  peek(key: string): Promise<WindowCount>;
+}
+
+/** Small strings by key (the persisted operations' texts); values never expire. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+}
+
+export interface SharedState {
+  kind: 'memory' | 'redis';
+  counter: FixedWindowCounter;
+  /** the envelop Cache the GraphQL response cache keeps its answers in */
+  responseCache: Cache;
+  kv: KeyValueStore;
+  /** runs `listener` now when connected, and again after every reconnect (Redis) — e.g. to register data */
+  onReady(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** REDIS_URL: unset → null (memory); redis:// or rediss:// (TLS) → the URL; anything else stops the start. */
+export function readRedisUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Never echoed: the URL may hold a password.
+    throw new GatewaySetupError('REDIS_URL is not a valid URL. Example: redis://redis.internal:6379/0 (or rediss:// for TLS)');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new GatewaySetupError(`REDIS_URL must start with redis:// or rediss://, not "${url.protocol}". Example: redis://redis.internal:6379/0`);
+  }
+  if (!url.hostname) throw new GatewaySetupError('REDIS_URL names no host. Example: redis://redis.internal:6379/0');
+  return raw;
+}
+
+export function createSharedState(env: NodeJS.ProcessEnv, logger: Logger): SharedState {
+  const url = readRedisUrl(env);
+  return url ? redisState(url, logger.child({ component: 'shared-state' })) : memoryState();
+}
+
+// ---- one instance: in this process ------------------------------------------------------------------------
+
+export function memoryState(): SharedState {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string, now: number) => {
+    const window = windows.get(key);
+    return window && window.resetAt > now ? window : undefined;
+  };
+  const left = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+  const values = new Map<string, string>();
+  return {
+    kind: 'memory',
+    counter: {
+      async hit(key, windowSeconds) {
+        const now = Date.now();
+        // Ended windows are dropped now and then, so the map holds only the addresses of the last hour or so.
+        if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        const window = current(key, now) ?? { count: 0, resetAt: now + windowSeconds * 1000 };
+        window.count += 1;
+        windows.set(key, window);
+        return { count: window.count, resetSeconds: left(window.resetAt, now) };
+      },
+      async peek(key) {
+        const now = Date.now();
+        const window = current(key, now);
+        return window ? { count: window.count, resetSeconds: left(window.resetAt, now) } : { count: 0, resetSeconds: 0 };
+      },
+    },
+    responseCache: createInMemoryCache(),
+    kv: {
+      get: async (key) => values.get(key) ?? null,
+      set: async (key, value) => void values.set(key, value),
+    },
+    onReady: (listener) => listener(),
+    close: async () => {},
+  };
+}
+
+// ---- several instances: Redis ----------------------------------------------------------------------------
+
+/** Every key this shop writes starts with it, so one Redis can serve other things too. */
+const PREFIX = 'shop:';
+
+/** INCR, and open the window on the first hit (also when a key somehow lost its expiry); one round trip, atomic. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+function redisState(url: string, logger: Logger): SharedState {
+  const redis = new Redis(url, {
+    // Fail fast instead of queueing behind a dead connection: a page must not wait for Redis.
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    keyPrefix: PREFIX,
+  });
+  // Logged once per outage (ioredis reports every reconnect attempt), not once per request.
+  let failing = false;
+  redis.on('error', (error: Error) => {
+    if (!failing) logger.error({ err: error }, 'Redis failed: answering without the shared cache, limits open, until it is back');
+    failing = true;
+  });
+  redis.on('ready', () => {
+    if (failing) logger.info('Redis is back');
+    failing = false;
+  });
+  redis.defineCommand('shopHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const hit = (redis as unknown as { shopHit(key: string, windowSeconds: number): Promise<[number, number]> }).shopHit.bind(redis);
+
+  /** Runs a Redis operation, or gives `fallback` when Redis is not connected or the operation fails. */
+  const guarded = async <T>(what: string, fallback: T, operation: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') return fallback;
+    try {
+      return await operation();
+    } catch (error) {
+      logger.warn({ err: error, operation: what }, 'Redis operation failed; going on without it');
+      return fallback;
+    }
+  };
+
+  const cacheKey = (id: string) => `response:${id}`;
+  const entityKey = (entity: { typename: string; id?: number | string }) => `entity:${entity.typename}${entity.id === undefined ? '' : `:${entity.id}`}`;
+
+  // The envelop Cache: an answer as JSON under its key; per entity (type, and type + id) a set of the keys
+  // holding it, so a mutation answering that entity drops them (the plugin's invalidateViaMutation).
+  const responseCache: Cache = {
+    get: (id) =>
+      guarded('cache get', null, async () => {
+        const json = await redis.get(cacheKey(id));
+        return json ? JSON.parse(json) : null;
+      }),
+    set: (id, data, entities, ttl) =>
+      guarded('cache set', undefined, async () => {
+        const finite = Number.isFinite(ttl) && ttl > 0;
+        const batch = redis.multi();
+        if (finite) batch.set(cacheKey(id), JSON.stringify(data), 'PX', Math.ceil(ttl));
+        else batch.set(cacheKey(id), JSON.stringify(data));
+        for (const entity of entities) {
+          for (const key of new Set([entityKey({ typename: entity.typename }), entityKey(entity)])) {
+            batch.sadd(key, cacheKey(id));
+            // Every answer is stored for the same time, so the latest one's expiry covers the earlier ones.
+            if (finite) batch.pexpire(key, Math.ceil(ttl));
+          }
+        }
+        await batch.exec();
+      }),
+    invalidate: (entities) =>
+      guarded('cache invalidate', undefined, async () => {
+        const sets = [...new Set([...entities].map(entityKey))];
+        if (sets.length === 0) return;
+        // Members are stored with the prefix-less key; DEL adds the prefix again.
+        const members = (await Promise.all(sets.map((key) => redis.smembers(key)))).flat();
+        await redis.del(...new Set([...members, ...sets]));
+      }),
+  };
+
+  return {
+    kind: 'redis',
+    counter: {
+      // Fail open: an unknown count is 0 (and the outage is logged), so shoppers are never locked out by Redis.
+      hit: (key, windowSeconds) =>
+        guarded('rate-limit hit', { count: 0, resetSeconds: 0 }, async () => {
+          const [count, ttl] = await hit(`ratelimit:${key}`, windowSeconds);
+          return { count: Number(count), resetSeconds: Math.max(1, Number(ttl)) };
+        }),
+      peek: (key) =>
+        guarded('rate-limit peek', { count: 0, resetSeconds: 0 }, async () => {
+          const [count, ttl] = await Promise.all([redis.get(`ratelimit:${key}`), redis.ttl(`ratelimit:${key}`)]);
+          return count === null ? { count: 0, resetSeconds: 0 } : { count: Number(count), resetSeconds: Math.max(1, ttl) };
+        }),
+    },
+    responseCache,
+    kv: {
+      get: (key) => guarded('kv get', null, () => redis.get(`kv:${key}`)),
+      set: (key, value) => guarded('kv set', undefined, async () => void (await redis.set(`kv:${key}`, value))),
+    },
+    onReady(listener) {
+      redis.on('ready', listener);
+      if (redis.status === 'ready') listener();
+    },
+    async close() {
+      // QUIT lets replies in flight arrive; without a connection there is nothing to wait for (and no reconnecting).
+      if (redis.status !== 'ready') return redis.disconnect();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { findProducts, isDelivery } from './support/shop';
+
+// How pages reach a phone (issue 8, Lighthouse): compressed text, and an icon the page names itself, so the
+// browser neither downloads uncompressed HTML and bundles nor asks for a /favicon.ico that does not exist.
+
+test('pages, scripts and styles are sent gzip-compressed to a browser that accepts it', async ({ page }) => {
+  const seen: Array<Promise<{ what: string; bytes: number; encoding: string | undefined }>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (!['document', 'script', 'stylesheet'].includes(type) || response.status() !== 200) return;
+    seen.push(
+      Promise.all([response.body(), response.allHeaders()]).then(([body, headers]) => ({
+        what: `${type} ${new URL(response.url()).pathname}`,
+        bytes: body.length,
+        encoding: headers['content-encoding'],
+      })),
+    );
+  });
+  await page.goto('/vitamine-mineralstoffe', { waitUntil: 'networkidle' });
+  const files = await Promise.all(seen);
+  expect(new Set(files.map((file) => file.what.split(' ')[0]))).toEqual(new Set(['document', 'script', 'stylesheet']));
+  // Files under 1 KB are sent as they are: compressing them saves nothing.
+  const uncompressed = files.filter((file) => file.bytes > 1024 && file.encoding !== 'gzip').map((file) => file.what);
+  expect(uncompressed).toEqual([]);
+  expect(files.find((file) => file.what === 'document /vitamine-mineralstoffe')?.encoding).toBe('gzip');
+});
+
+test('every page names the shop icon, and the icon loads', async ({ page, request }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  for (const path of ['/', '/fr/marques', '/checkout/cart']) {
+    await page.goto(path);
+    const href = await page.locator('head link[rel="icon"]').getAttribute('href');
+    expect(href, path).toMatch(/^\/assets\/.+\.svg$/);
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  }
+  expect(asked).not.toContain('/favicon.ico');
+});
+
+// The product, category and landing views are loaded lazily; their styles must still come with the server's HTML,
+// or the first paint is unstyled (full-width images that shrink once the script ran) and stays so without JavaScript.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a product page and a category listing are laid out by their own styles', async ({ page, request }) => {
+    const [product] = await findProducts(request, isDelivery);
+    await page.goto(product!.url);
+    // ProductPageView.module.css: the page is a grid, gallery beside the buy box from 768 px.
+    const article = page.getByTestId('product-page');
+    await expect(article).toHaveCSS('display', 'grid');
+    const sheets = await page.locator('head link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(new Set(sheets).size, 'no stylesheet is linked twice').toBe(sheets.length);
+    await page.goto('/vitamine-mineralstoffe');
+    // Product cards keep their image inside the card instead of the image's natural 600 px.
+    const image = page.locator('main article img').first();
+    await expect(image).toBeVisible();
+    expect((await image.boundingBox())!.width).toBeLessThan(400);
+  });
+});
