@@ -1,9 +1,12 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pino from 'pino';
+import { securityHeaders, readSecurityHeadersConfig } from '../../server/securityHeaders';
+import { createSharedState, type SharedState } from '../../server/sharedState';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
 import { GatewaySetupError } from './config';
 import { mountGateway } from './mount';
+import { useRateLimits } from './plugins/rate-limits';
 
 // `npm run gateway`: the GraphQL gateway alone, for other channels (apps, kiosks, partners).
 // With STORE_API_URL (and STORE_API_ACCESS_KEY) it reads that Store API over HTTP. Without it, the
@@ -14,12 +17,24 @@ const port = Number(process.env.GATEWAY_PORT ?? process.env.PORT ?? 4000);
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
 const app = new Hono();
+// The same protection as `npm start` (ADR 0015, 0017): security headers, the gateway's rate limits per client
+// address, and with REDIS_URL the state shared with every other instance.
+app.use('*', securityHeaders(readSecurityHeadersConfig(process.env, publicOrigin)));
 let embedded: EmbeddedStoreApi | undefined;
+let shared: SharedState | undefined;
 try {
   if (!process.env.STORE_API_URL?.trim()) {
     embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
   }
-  mountGateway(app, { env: process.env, embedded, publicOrigin, logger });
+  shared = createSharedState(process.env, logger);
+  mountGateway(app, {
+    env: process.env,
+    embedded,
+    publicOrigin,
+    logger,
+    plugins: [useRateLimits({ counter: shared.counter, logger })],
+    responseCacheStore: shared.kind === 'redis' ? shared.responseCache : undefined,
+  });
 } catch (error) {
   if (error instanceof GatewaySetupError) {
     logger.fatal({ setupError: true }, error.message);
@@ -38,7 +53,7 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
 function shutdown(): void {
   server.close(() => {
     embedded?.close();
-    process.exit(0);
+    void (shared?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
 }
 process.on('SIGINT', shutdown);
