@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { readStoreApiConfig } from '../../store-api/src/config';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
+import { startSecondShop, type SecondShop } from './support/secondShop';
 import { findProducts, isDelivery, readShop, searchProducts } from './support/shop';
 
 // Fault injection (issue 8, ADR 0016): a second shop process (`server/index.ts`, production build) whose Store API
@@ -15,61 +13,30 @@ import { findProducts, isDelivery, readShop, searchProducts } from './support/sh
 test.describe.configure({ mode: 'serial' });
 
 let proxy: FaultProxy;
-let shop: ChildProcess | undefined;
-let output = '';
+let shop: SecondShop | undefined;
 let origin = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   proxy = await startFaultProxy(`http://127.0.0.1:${process.env.E2E_PORT}/store-api`);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  shop = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/e2e/support/report-unhandled-rejections.ts', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // The main e2e server seeded this folder; this process serves pages from its Store API, through the proxy.
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'production',
+  shop = await startSecondShop(
+    {
       STORE_API_URL: proxy.storeApiUrl,
       // One public origin for both processes, as for instances behind one host: the Store API accepts only its
       // own origin in mail links (register's storefrontUrl).
       PUBLIC_ORIGIN: `http://127.0.0.1:${process.env.E2E_PORT}`,
-      // The embedded Store API writes its access key into the shared database on start: keep the main one's.
-      STORE_API_ACCESS_KEY: readStoreApiConfig({ DATA_DIR: process.env.E2E_DATA_DIR }).accessKey,
       // Answers expire after a second, so the test sees them given stale rather than fresh.
       GRAPHQL_CACHE_TTL_SECONDS: '1',
       PAGE_CACHE_TTL_SECONDS: '1',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  shop.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  shop.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (shop.exitCode !== null) throw new Error(`the second shop process stopped:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the second shop process did not start:\n${output}`);
+    { preload: './tests/e2e/support/report-unhandled-rejections.ts' },
+  );
+  origin = shop.origin;
 });
 
 test.afterAll(async () => {
-  shop?.kill();
+  shop?.stop();
   await proxy?.close();
 });
 
@@ -232,7 +199,7 @@ test('a Store API that never answers: the page shows the 408 page once the 10 s 
 });
 
 test('the shop process is still up and reported no unhandled promise rejection', async () => {
-  expect(shop?.exitCode).toBeNull();
+  expect(shop?.exited()).toBe(false);
   expect((await fetch(`${origin}/health`)).ok).toBe(true);
-  expect(output).not.toContain('UNHANDLED REJECTION');
+  expect(shop?.output()).not.toContain('UNHANDLED REJECTION');
 });

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { readStoreApiConfig } from '../../store-api/src/config';
+import { startSecondShop, type SecondShop } from './support/secondShop';
 import { hydrated, readShop } from './support/shop';
 
 // The pharmacy map's online tiles (issue 7): a second shop process with PHARMACY_MAP_TILE_URL set draws the map over
@@ -10,49 +8,16 @@ import { hydrated, readShop } from './support/shop';
 // no pageContext.json), and still shows the country's outline when the tiles cannot be loaded.
 
 const TILE_ORIGIN = 'https://tile.example.ch';
-let shop: ChildProcess | undefined;
+let shop: SecondShop | undefined;
 let origin = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  shop = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // The main e2e server seeded this folder already; this process only serves pages from it.
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      // The embedded Store API writes its access key into the shared database on start: keep the main one's.
-      STORE_API_ACCESS_KEY: readStoreApiConfig({ DATA_DIR: process.env.E2E_DATA_DIR }).accessKey,
-      PHARMACY_MAP_TILE_URL: `${TILE_ORIGIN}/{z}/{x}/{y}.png`,
-      PHARMACY_MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the second shop process did not start');
+  shop = await startSecondShop({ PHARMACY_MAP_TILE_URL: `${TILE_ORIGIN}/{z}/{x}/{y}.png`, PHARMACY_MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors' });
+  origin = shop.origin;
 });
 
 test.afterAll(() => {
-  shop?.kill();
+  shop?.stop();
 });
 
 /** A 1 × 1 px opaque PNG, stretched over a tile's square. */
