@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
+import { readHttpsOrigins } from '../storefront/shell/httpsSettings';
 import { readPharmacyMapTiles, tileMapOrigins } from '../storefront/shell/pharmacyMapTiles';
 import { readThirdPartyScripts, THIRD_PARTY_SCRIPTS } from '../storefront/shell/thirdPartyScripts';
 
@@ -20,25 +21,6 @@ export interface SecurityHeadersConfig {
   imgOrigins: string[];
   /** fetch/XHR/beacons: third-party scripts' origins, CSP_CONNECT_ORIGINS */
   connectOrigins: string[];
-}
-
-/** A comma-separated list of https origins (CSP_IMG_ORIGINS, CSP_CONNECT_ORIGINS); anything else stops the start. */
-function originList(env: NodeJS.ProcessEnv, name: string): string[] {
-  const value = env[name]?.trim();
-  if (!value) return [];
-  return value.split(',').map((entry) => {
-    const text = entry.trim();
-    let url: URL | null;
-    try {
-      url = new URL(text);
-    } catch {
-      url = null;
-    }
-    if (!url || url.protocol !== 'https:' || url.origin !== text.replace(/\/$/, '')) {
-      throw new Error(`${name} must list https origins separated by commas (e.g. https://cdn.example.ch), got "${text}"`);
-    }
-    return url.origin;
-  });
 }
 
 function originOf(url: string | null | undefined): string[] {
@@ -66,9 +48,9 @@ export function readSecurityHeadersConfig(env: NodeJS.ProcessEnv, publicOrigin: 
       ...originOf(env.STORE_API_URL),
       ...tileMapOrigins(readPharmacyMapTiles(env)),
       ...scriptOrigins,
-      ...originList(env, 'CSP_IMG_ORIGINS'),
+      ...readHttpsOrigins(env, 'CSP_IMG_ORIGINS', 'https://cdn.example.ch'),
     ]),
-    connectOrigins: unique([...scriptOrigins, ...originList(env, 'CSP_CONNECT_ORIGINS')]),
+    connectOrigins: unique([...scriptOrigins, ...readHttpsOrigins(env, 'CSP_CONNECT_ORIGINS', 'https://cdn.example.ch')]),
   };
 }
 

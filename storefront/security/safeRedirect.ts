@@ -1,6 +1,8 @@
 // Every redirect whose target comes from a request (the login's `redirect` parameter, …) goes through
 // safeRedirectTarget (SPEC §8: no open redirects, no javascript: or data: links). Shared by server and browser.
 
+import { readHttpsOrigins } from '../shell/httpsSettings';
+
 const BASE = 'http://shop.invalid';
 
 /** The environment variable with the other sites a redirect may lead to (comma-separated https origins). */
@@ -56,21 +58,7 @@ export function safeRedirectTarget(value: unknown, fallback: string, allowList: 
  * unset means paths of this shop only. Anything that is not an https origin throws, so the server does not start.
  */
 export function readRedirectAllowList(env: NodeJS.ProcessEnv = process.env): string[] {
-  const value = env[REDIRECT_ALLOW_LIST_ENV]?.trim();
-  if (!value) return [];
-  return value.split(',').map((entry) => {
-    const text = entry.trim().replace(/\/$/, '');
-    let url: URL | null;
-    try {
-      url = new URL(text);
-    } catch {
-      url = null;
-    }
-    if (!url || url.protocol !== 'https:' || url.origin !== text) {
-      throw new Error(`${REDIRECT_ALLOW_LIST_ENV} must list https origins separated by commas (e.g. https://blog.apotheke.ch), got "${entry.trim()}"`);
-    }
-    return url.origin;
-  });
+  return readHttpsOrigins(env, REDIRECT_ALLOW_LIST_ENV, 'https://blog.apotheke.ch');
 }
 
 /** The <meta> tag for the page's head (empty without an allow-list). Origins hold no quotes or angle brackets. */

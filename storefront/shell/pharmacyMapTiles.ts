@@ -1,3 +1,6 @@
+import { tileUrl } from '../pharmacy/tileMap';
+import { httpsUrl } from './httpsSettings';
+
 // The pharmacy map's online tiles (issue 7): off unless PHARMACY_MAP_TILE_URL names a tile server; the map is then
 // drawn over its XYZ tiles (storefront/pharmacy/tileMap.ts), else it stays the shop's own offline SVG map.
 // Read once when the server starts (server/storefront.ts: a bad value stops the start) and by
@@ -15,7 +18,7 @@ const MAX_ATTRIBUTION_LENGTH = 200;
 
 /** The template with every placeholder filled (tile n/n/n): a URL the browser could load. */
 function sampleTileUrl(template: string, n = 0): string {
-  return template.replace(/\{[zxy]\}/g, String(n));
+  return tileUrl(template, { z: n, x: n, y: n });
 }
 
 /**
@@ -26,16 +29,11 @@ function sampleTileUrl(template: string, n = 0): string {
 export function readPharmacyMapTiles(env: NodeJS.ProcessEnv = process.env): PharmacyMapTiles | null {
   const url = env[TILE_URL_ENV]?.trim();
   if (!url) return null;
-  let parsed: URL | null;
-  try {
-    parsed = new URL(sampleTileUrl(url));
-  } catch {
-    parsed = null;
-  }
+  const parsed = httpsUrl(sampleTileUrl(url));
   const placeholders = ['{z}', '{x}', '{y}'].every((placeholder) => url.includes(placeholder));
   // nothing else in braces ({s}, {r}, {apikey}), and a fixed host (no placeholder in it) so the CSP can name it
   const fixedHost = parsed !== null && URL.canParse(sampleTileUrl(url, 1)) && new URL(sampleTileUrl(url, 1)).origin === parsed.origin;
-  if (!parsed || parsed.protocol !== 'https:' || parsed.username || parsed.password || !placeholders || !fixedHost || /[{}]/.test(sampleTileUrl(url))) {
+  if (!parsed || !placeholders || !fixedHost || /[{}]/.test(sampleTileUrl(url))) {
     throw new Error(
       `${TILE_URL_ENV} must be an https:// tile URL template with {z}, {x} and {y} (e.g. https://tile.example.ch/{z}/{x}/{y}.png), got "${url}"; leave it unset for the offline map`,
     );

@@ -1,5 +1,6 @@
 import { contentPageOf } from '../i18n/contentPages';
 import { splitLocalePath } from '../i18n/locales';
+import { httpsUrl } from './httpsSettings';
 
 // The app shell's third-party scripts (SPEC §2 "Navigation behaviour": a tracking script, a maps script, a
 // push-notification script and an analytics tag; "Link building": the loyalty widget, skipped on contest routes).
@@ -35,13 +36,8 @@ export function readThirdPartyScripts(env: NodeJS.ProcessEnv = process.env): Thi
     const name = THIRD_PARTY_SCRIPT_ENV[script];
     const value = env[name]?.trim();
     if (!value) continue;
-    let url: URL | null;
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
-    }
-    if (!url || url.protocol !== 'https:' || url.username || url.password || !url.hostname) {
+    const url = httpsUrl(value);
+    if (!url) {
       throw new Error(`${name} must be an https:// URL of the script (e.g. https://cdn.example.ch/script.js), got "${value}"; leave it unset to turn the script off`);
     }
     config[script] = url.href;
