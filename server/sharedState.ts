@@ -18,8 +18,6 @@ export interface WindowCount {
 export interface FixedWindowCounter {
   /** counts one hit of `key` and gives the count in the current window */
   hit(key: string, windowSeconds: number): Promise<WindowCount>;
-  /** the count in the current window without counting (0 when none is open) */
-  peek(key: string): Promise<WindowCount>;
 }
 
 /** Small strings by key (the persisted operations' texts); values never expire. */
@@ -66,11 +64,6 @@ export function createSharedState(env: NodeJS.ProcessEnv, logger: Logger): Share
 
 export function memoryState(): SharedState {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string, now: number) => {
-    const window = windows.get(key);
-    return window && window.resetAt > now ? window : undefined;
-  };
-  const left = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
   const values = new Map<string, string>();
   return {
     kind: 'memory',
@@ -79,15 +72,11 @@ export function memoryState(): SharedState {
         const now = Date.now();
         // Ended windows are dropped now and then, so the map holds only the addresses of the last hour or so.
         if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        const window = current(key, now) ?? { count: 0, resetAt: now + windowSeconds * 1000 };
+        const open = windows.get(key);
+        const window = open && open.resetAt > now ? open : { count: 0, resetAt: now + windowSeconds * 1000 };
         window.count += 1;
         windows.set(key, window);
-        return { count: window.count, resetSeconds: left(window.resetAt, now) };
-      },
-      async peek(key) {
-        const now = Date.now();
-        const window = current(key, now);
-        return window ? { count: window.count, resetSeconds: left(window.resetAt, now) } : { count: 0, resetSeconds: 0 };
+        return { count: window.count, resetSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
       },
     },
     responseCache: createInMemoryCache(),
@@ -191,11 +180,6 @@ function redisState(url: string, logger: Logger): SharedState {
         guarded('rate-limit hit', { count: 0, resetSeconds: 0 }, async () => {
           const [count, ttl] = await hit(`ratelimit:${key}`, windowSeconds);
           return { count: Number(count), resetSeconds: Math.max(1, Number(ttl)) };
-        }),
-      peek: (key) =>
-        guarded('rate-limit peek', { count: 0, resetSeconds: 0 }, async () => {
-          const [count, ttl] = await Promise.all([redis.get(`ratelimit:${key}`), redis.ttl(`ratelimit:${key}`)]);
-          return count === null ? { count: 0, resetSeconds: 0 } : { count: Number(count), resetSeconds: Math.max(1, ttl) };
         }),
     },
     responseCache,

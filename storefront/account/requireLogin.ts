@@ -19,6 +19,3 @@ export function loginRedirectPath(pageContext: Pick<PageContext, 'locale' | 'url
   const back = shownPathOf(pageContext) + url.search;
   return `${localizedPath('/login', pageContext.locale)}?redirect=${encodeURIComponent(back)}`;
 }
-
-/** The `redirect` parameter made safe: one rule for every redirect of the shop (storefront/security/safeRedirect.ts). */
-export { safeRedirectTarget } from '../security/safeRedirect';

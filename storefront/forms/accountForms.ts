@@ -1,4 +1,3 @@
-import { safeRedirectTarget } from '../security/safeRedirect';
 import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from './fieldRules';
 
@@ -24,17 +23,6 @@ export function accountProblemText(problem: AccountProblem, field: string): { ke
     default:
       return { key: `validation.${problem}` };
   }
-}
-
-// ---- the page to return to after the login ----------------------------------------------------------------
-
-/**
- * The `redirect` query parameter of /login made safe (it comes from a link anybody may craft): a path of
- * this shop ("/fr/account/order?x=1") or an origin of REDIRECT_ALLOW_LIST, else the fallback (the account
- * overview). The rules are safeRedirectTarget's (storefront/security/safeRedirect.ts).
- */
-export function loginRedirectTarget(value: string | null | undefined, fallback: string, allowList: readonly string[] = []): string {
-  return safeRedirectTarget(value, fallback, allowList);
 }
 
 // ---- login ---------------------------------------------------------------------------------------------------

@@ -1,10 +1,9 @@
 import type { PageContext } from 'vike/types';
-import { loginRedirectTarget } from '../../forms/accountForms';
 import { localizedPath } from '../../i18n/locales';
-import { redirectAllowListOf } from '../../security/safeRedirect';
+import { redirectAllowListOf, safeRedirectTarget } from '../../security/safeRedirect';
 
 /** Where the login leads: the `redirect` parameter when it is a path of this shop (or of REDIRECT_ALLOW_LIST), else the account overview. */
 export function loginTargetOf(pageContext: Pick<PageContext, 'locale' | 'urlOriginal' | 'redirectAllowList'>): string {
   const search = new URL(pageContext.urlOriginal, 'http://shop.invalid').searchParams;
-  return loginRedirectTarget(search.get('redirect'), localizedPath('/account', pageContext.locale), redirectAllowListOf(pageContext));
+  return safeRedirectTarget(search.get('redirect'), localizedPath('/account', pageContext.locale), redirectAllowListOf(pageContext));
 }
