@@ -1,3 +1,4 @@
+import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import type { Gateway } from '../gateway/src/yoga';
 import { splitLocalePath } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
@@ -27,5 +28,5 @@ export async function callGateway(
   const response = await gateway.fetch(new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody(operation) }));
   const setCookies = response.headers.getSetCookie();
   // `stale`: the gateway answered with the last good answer because the Store API failed (ADR 0016).
-  return { payload: (await response.json()) as GraphQLPayload, setCookies, stale: response.headers.get('x-graphql-cache') === 'stale' };
+  return { payload: (await response.json()) as GraphQLPayload, setCookies, stale: response.headers.get(CACHE_HEADER) === 'stale' };
 }

@@ -1,3 +1,5 @@
+import { wholeNumberSetting } from '../gateway/src/config';
+import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import { splitLocalePath } from '../storefront/i18n/locales';
 
 /**
@@ -17,9 +19,6 @@ const SESSION_COOKIE = 'sw-context-token';
 const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
 const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
 const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
-
-/** Header of a page rendered from a stale GraphQL answer (the Store API failed, ADR 0016): never kept. */
-export const STALE_PAGE_HEADER = 'x-graphql-cache';
 
 /** The answer headers of a cacheable page: shared caches may keep it 60 s, browsers revalidate; per cookie. */
 export const CACHEABLE_CACHE_CONTROL = (ttlSeconds: number): string => `public, max-age=0, s-maxage=${ttlSeconds}`;
@@ -111,25 +110,19 @@ export function isStorable(page: RenderedPage): boolean {
   let html = false;
   for (const [name, value] of page.headers) {
     const lower = name.toLowerCase();
-    if (lower === 'set-cookie' || lower === STALE_PAGE_HEADER) return false;
+    // a page made from a stale GraphQL answer (`x-graphql-cache: stale`, the Store API failed, ADR 0016) is not kept
+    if (lower === 'set-cookie' || lower === CACHE_HEADER) return false;
     if (lower === 'content-type' && value.toLowerCase().startsWith('text/html')) html = true;
   }
   return html;
 }
 
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number ≥ 0, got "${value}"`);
-  return number;
-}
-
 /** PAGE_CACHE_TTL_SECONDS (60; 0 disables), PAGE_CACHE_MAX_ENTRIES (500), PAGE_CACHE_MAX_BYTES (64 MiB). */
-export function pageCacheOptionsFromEnv(env: Record<string, string | undefined>): PageCacheOptions {
+export function pageCacheOptionsFromEnv(env: NodeJS.ProcessEnv): PageCacheOptions {
   return {
-    ttlSeconds: positiveInteger(env.PAGE_CACHE_TTL_SECONDS, DEFAULT_PAGE_CACHE_TTL_SECONDS, 'PAGE_CACHE_TTL_SECONDS'),
-    maxEntries: positiveInteger(env.PAGE_CACHE_MAX_ENTRIES, DEFAULT_PAGE_CACHE_MAX_ENTRIES, 'PAGE_CACHE_MAX_ENTRIES'),
-    maxBytes: positiveInteger(env.PAGE_CACHE_MAX_BYTES, DEFAULT_PAGE_CACHE_MAX_BYTES, 'PAGE_CACHE_MAX_BYTES'),
+    ttlSeconds: wholeNumberSetting(env, 'PAGE_CACHE_TTL_SECONDS', DEFAULT_PAGE_CACHE_TTL_SECONDS),
+    maxEntries: wholeNumberSetting(env, 'PAGE_CACHE_MAX_ENTRIES', DEFAULT_PAGE_CACHE_MAX_ENTRIES),
+    maxBytes: wholeNumberSetting(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES),
   };
 }
 

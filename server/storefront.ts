@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { ROUTE_VIEW_CSS_FILE, type RouteViewCss } from '../storefront/build/routeViewStyles';
 import { renderPage } from 'vike/server';
+import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
@@ -14,7 +15,7 @@ import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefro
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
-import { CACHEABLE_CACHE_CONTROL, STALE_PAGE_HEADER, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
+import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -109,7 +110,7 @@ export function mountStorefront(
       // A page served from the cache repeats the figure of the render that produced it.
       headers.push(['x-graphql-operations', String(operations)]);
       // Rendered from a stale GraphQL answer while the Store API fails: shown, but not kept by the page cache.
-      if (stale) headers.push([STALE_PAGE_HEADER, 'stale']);
+      if (stale) headers.push([CACHE_HEADER, 'stale']);
       // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
       const data = pageContext.data as { status?: number } | null | undefined;
       const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;

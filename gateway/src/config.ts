@@ -23,6 +23,15 @@ export class GatewaySetupError extends Error {
   override name = 'GatewaySetupError';
 }
 
+/** A whole number ≥ 0 from the environment (seconds, sizes); unset or empty gives the fallback, anything else stops the start. */
+export function wholeNumberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new GatewaySetupError(`${name} must be a whole number ≥ 0, got "${env[name]}".`);
+  return value;
+}
+
 /** SPEC §9 "Request timeout 10000 ms". */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { GatewayConfig } from './config';
 import { DEFAULT_LOCALE, LOCALES, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
 import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreSession } from './store-client';
+import { isUpstreamFailureStatus } from './store-client/circuit-breaker';
 
 /** Where the gateway's Store API is and how to reach it (the embedded one passes its app.fetch). */
 export interface StoreApiTarget {
@@ -81,6 +82,11 @@ export function clientAddressOf(request: Request, env: NodeJS.ProcessEnv = proce
   return validIp(clientAddresses.get(request));
 }
 
+/** The session token a request carries, as sent: the sw-context-token header (apps) or cookie (browsers). */
+export function sentContextToken(request: Request): string | undefined {
+  return request.headers.get('sw-context-token') ?? readCookie(request.headers.get('cookie'), 'sw-context-token');
+}
+
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const LANGUAGE_ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -104,9 +110,8 @@ export function createGatewayContext(options: {
   languages: LanguageDirectory;
 }): GatewayContext {
   const { request, config, target, languages } = options;
-  const cookies = request.headers.get('cookie');
   const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
-  const givenToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token');
+  const givenToken = sentContextToken(request);
   const session: StoreSession = { contextToken: givenToken && TOKEN_PATTERN.test(givenToken) ? givenToken : null };
 
   const locale = requestLocale(request, languages);
@@ -117,7 +122,7 @@ export function createGatewayContext(options: {
   // An object, not a number: yoga copies the context's fields into its own context object.
   const upstreamFailures = { count: 0 };
   const onCall: StoreClientOptions['onCall'] = (call) => {
-    if (call.status === 0 || call.status === 408 || call.status >= 500) upstreamFailures.count += 1;
+    if (isUpstreamFailureStatus(call.status)) upstreamFailures.count += 1;
     target.onCall?.(call);
   };
   return {

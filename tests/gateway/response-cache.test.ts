@@ -6,11 +6,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
 import { createGatewayMetrics } from '../../gateway/src/metrics';
-import { PRIVATE_ROOT_FIELDS, PRIVATE_TYPES, readResponseCacheOptions } from '../../gateway/src/plugins/response-cache';
+import { CACHE_HEADER, PRIVATE_ROOT_FIELDS, PRIVATE_TYPES, readResponseCacheOptions } from '../../gateway/src/plugins/response-cache';
 import { gatewaySchema } from '../../gateway/src/schema';
 import { BREAKER_CONSECUTIVE_FAILURES, createUpstreamBreaker } from '../../gateway/src/store-client/circuit-breaker';
 import { createGateway } from '../../gateway/src/yoga';
-import { isStorable, STALE_PAGE_HEADER } from '../../server/pageCache';
+import { isStorable } from '../../server/pageCache';
 import { usePersistedOperations } from '../../server/persistedOperations';
 import { pageStatusOf } from '../../storefront/relay/gatewayFetch';
 import { ORIGIN, openPrivateTestShop } from '../support/shop';
@@ -237,7 +237,7 @@ describe('stale-if-error', () => {
   it('a page rendered from a stale answer is shown but never kept by the page cache', () => {
     const page = { status: 200, headers: [['content-type', 'text/html; charset=utf-8']] as [string, string][], body: '<html></html>' };
     expect(isStorable(page)).toBe(true);
-    expect(isStorable({ ...page, headers: [...page.headers, [STALE_PAGE_HEADER, 'stale']] })).toBe(false);
+    expect(isStorable({ ...page, headers: [...page.headers, [CACHE_HEADER, 'stale']] })).toBe(false);
   });
 
   it('keeps no stale answers with GRAPHQL_STALE_IF_ERROR_SECONDS=0', async () => {
@@ -256,7 +256,7 @@ describe('configuration', () => {
     expect(readResponseCacheOptions({})).toEqual({ ttlSeconds: 60, staleIfErrorSeconds: 86_400 });
     expect(readResponseCacheOptions({ GRAPHQL_CACHE_TTL_SECONDS: '0', GRAPHQL_STALE_IF_ERROR_SECONDS: '600' })).toEqual({ ttlSeconds: 0, staleIfErrorSeconds: 600 });
     expect(() => readResponseCacheOptions({ GRAPHQL_CACHE_TTL_SECONDS: '1.5' })).toThrow(GatewaySetupError);
-    expect(() => readResponseCacheOptions({ GRAPHQL_STALE_IF_ERROR_SECONDS: '-1' })).toThrow('GRAPHQL_STALE_IF_ERROR_SECONDS must be a whole number of seconds ≥ 0, got "-1".');
+    expect(() => readResponseCacheOptions({ GRAPHQL_STALE_IF_ERROR_SECONDS: '-1' })).toThrow('GRAPHQL_STALE_IF_ERROR_SECONDS must be a whole number ≥ 0, got "-1".');
   });
 
   it('is off with a ttl of 0', async () => {

@@ -4,9 +4,9 @@ import { createInMemoryCache, hashSHA256, useResponseCache, type Cache } from '@
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { Counter, type Registry } from 'prom-client';
-import { GatewaySetupError } from '../config';
-import { readCookie, type GatewayContext } from '../context';
-import { isUpstreamFailure, type UpstreamBreaker } from '../store-client/circuit-breaker';
+import { wholeNumberSetting } from '../config';
+import { sentContextToken, type GatewayContext } from '../context';
+import { isUpstreamFailure, isUpstreamFailureStatus, type UpstreamBreaker } from '../store-client/circuit-breaker';
 import { persistedMatchOf } from './persisted-only';
 
 // The GraphQL response cache (issue 8, ADR 0016): answers of anonymous catalogue queries are kept for
@@ -80,25 +80,17 @@ export interface ResponseCacheScope {
   registry?: Registry;
 }
 
-function wholeSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new GatewaySetupError(`${name} must be a whole number of seconds ≥ 0, got "${env[name]}".`);
-  return value;
-}
-
 /** GRAPHQL_CACHE_TTL_SECONDS (60; 0 disables) and GRAPHQL_STALE_IF_ERROR_SECONDS (86 400; 0: no stale answers). */
 export function readResponseCacheOptions(env: NodeJS.ProcessEnv): Required<Omit<ResponseCacheOptions, 'cache'>> {
   return {
-    ttlSeconds: wholeSeconds(env, 'GRAPHQL_CACHE_TTL_SECONDS', DEFAULT_GRAPHQL_CACHE_TTL_SECONDS),
-    staleIfErrorSeconds: wholeSeconds(env, 'GRAPHQL_STALE_IF_ERROR_SECONDS', DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS),
+    ttlSeconds: wholeNumberSetting(env, 'GRAPHQL_CACHE_TTL_SECONDS', DEFAULT_GRAPHQL_CACHE_TTL_SECONDS),
+    staleIfErrorSeconds: wholeNumberSetting(env, 'GRAPHQL_STALE_IF_ERROR_SECONDS', DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS),
   };
 }
 
 /** Whether the request carries a Store API session (header or cookie): then nothing is cached for it. */
 function hasSession(request: Request): boolean {
-  return request.headers.has('sw-context-token') || readCookie(request.headers.get('cookie'), 'sw-context-token') !== undefined;
+  return sentContextToken(request) !== undefined;
 }
 
 /** JSON with sorted keys, so {a, b} and {b, a} are one key. */
@@ -118,7 +110,7 @@ function isUpstreamError(error: GraphQLError): boolean {
   if (error.originalError && isUpstreamFailure(error.originalError)) return true;
   const { code, status } = (error.extensions ?? {}) as { code?: unknown; status?: unknown };
   if (code === 'STORE_API_UNREACHABLE' || code === 'STORE_API_TIMEOUT' || code === 'STORE_API_ERROR') return true;
-  return status === 0 || status === 408 || (typeof status === 'number' && status >= 500);
+  return typeof status === 'number' && isUpstreamFailureStatus(status);
 }
 
 // ---- stale-if-error ------------------------------------------------------------------------------------

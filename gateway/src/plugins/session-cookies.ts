@@ -1,6 +1,6 @@
 import { getOperationAST, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { readCookie, type GatewayContext } from '../context';
+import { readCookie, sentContextToken, type GatewayContext } from '../context';
 
 /** SPEC §7 and §9: the session cookies last 365 days, path /, SameSite Lax. */
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -143,7 +143,7 @@ export function useSessionCookies(contextOf: (request: Request) => GatewayContex
       const ctx = contextOf(request);
       if (!ctx) return;
       const cookies = request.headers.get('cookie');
-      const sentToken = request.headers.get('sw-context-token') ?? readCookie(cookies, 'sw-context-token') ?? null;
+      const sentToken = sentContextToken(request) ?? null;
       const token = ctx.session.contextToken;
       // A new session only from a mutation; an existing one is refreshed whenever its token changed.
       const tokenChanged = token !== null && token !== sentToken && (sentToken !== null || mutations.has(request));

@@ -37,6 +37,11 @@ export interface UpstreamBreakerOptions {
   halfOpenAfterMs?: number;
 }
 
+/** A status that says the upstream is unwell: no answer (0, a network error), our timeout or a 408, a 5xx. */
+export function isUpstreamFailureStatus(status: number): boolean {
+  return status === 0 || status === 408 || status >= 500;
+}
+
 /**
  * Whether a failed call says the upstream is unwell: no answer (network error, status 0), our timeout or a
  * 408, a 5xx, or a 2xx that is not JSON (a proxy's maintenance page). A 4xx is the Store API answering
@@ -45,7 +50,7 @@ export interface UpstreamBreakerOptions {
 export function isUpstreamFailure(error: unknown): boolean {
   if (!(error instanceof StoreApiRequestError)) return false;
   const status = error.upstreamStatus ?? error.statusCode;
-  return status === 0 || status === 408 || status >= 500 || (status >= 200 && status < 300);
+  return isUpstreamFailureStatus(status) || (status >= 200 && status < 300);
 }
 
 /**
