@@ -1,4 +1,4 @@
-import { pageIsHttps, readCookie } from '../i18n/locales';
+import { pageIsHttps, readCookie, shopCookie } from '../i18n/locales';
 
 /**
  * A readable cookie saying "this browser's cart holds something". It is only a hint for the header badge:
@@ -14,10 +14,7 @@ const CART_HINT_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The Set-Cookie value for a cart of `productCount` pieces (Max-Age=0 deletes it when empty; Secure on https). */
 export function cartHintCookie(productCount: number, options: { secure?: boolean } = {}): string {
-  const secure = options.secure ? '; Secure' : '';
-  return productCount > 0
-    ? `${CART_HINT_COOKIE}=1; Max-Age=${CART_HINT_MAX_AGE}; Path=/; SameSite=Lax${secure}`
-    : `${CART_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+  return shopCookie(CART_HINT_COOKIE, productCount > 0 ? '1' : null, CART_HINT_MAX_AGE, options);
 }
 
 export function hasCartHint(cookieHeader: string | null | undefined): boolean {

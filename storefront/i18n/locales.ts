@@ -80,9 +80,17 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** The Set-Cookie value remembering a language (365 days, path /, SameSite Lax; Secure when the shop is on https). */
+/**
+ * A Set-Cookie value for one of the shop's readable cookies (language, cart and login hints): path /, SameSite Lax,
+ * Secure when the shop is on https; a null value deletes the cookie (Max-Age=0).
+ */
+export function shopCookie(name: string, value: string | null, maxAgeSeconds: number, options: { secure?: boolean } = {}): string {
+  return `${name}=${value ?? ''}; Max-Age=${value === null ? 0 : maxAgeSeconds}; Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
+/** The Set-Cookie value remembering a language (365 days). */
 export function languageCookie(locale: ShopLocale, options: { secure?: boolean } = {}): string {
-  return `${LANGUAGE_COOKIE}=${locale}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+  return shopCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_MAX_AGE, options);
 }
 
 /** Browser only: whether cookies the page writes itself get Secure (the page came over https). */

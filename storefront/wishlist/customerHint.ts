@@ -1,4 +1,4 @@
-import { pageIsHttps, readCookie } from '../i18n/locales';
+import { pageIsHttps, readCookie, shopCookie } from '../i18n/locales';
 
 /**
  * A readable cookie saying "this browser was last seen logged in". The session cookie is HttpOnly, so the
@@ -17,10 +17,7 @@ export function hasCustomerHint(cookieHeader: string | null | undefined): boolea
 
 /** The Set-Cookie value: present while logged in, deleted (Max-Age=0) otherwise; Secure on https. */
 export function customerHintCookie(loggedIn: boolean, options: { secure?: boolean } = {}): string {
-  const secure = options.secure ? '; Secure' : '';
-  return loggedIn
-    ? `${CUSTOMER_HINT_COOKIE}=1; Max-Age=${CUSTOMER_HINT_MAX_AGE}; Path=/; SameSite=Lax${secure}`
-    : `${CUSTOMER_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+  return shopCookie(CUSTOMER_HINT_COOKIE, loggedIn ? '1' : null, CUSTOMER_HINT_MAX_AGE, options);
 }
 
 /** Browser only: after a login (true) or a logout / a "not logged in" answer (false). */
