@@ -244,6 +244,11 @@ try {
   );
   const productId = ((await found.json()) as { data?: { product?: { id: string } } }).data?.product?.id;
   if (!productId) throw new Error(`bench: product ${PRODUCT_NUMBER} not found through the gateway`);
+  if (process.env.BENCH_CACHED_ONLY === 'true') {
+    // A quick look while working on the response cache; RESULTS.md is only written by a full run.
+    for (const row of await benchCachedQuery(shop, productId)) log(`bench: cached product page, ${row.connections} connection(s): ${Math.round(row.requestsPerSecond)} requests/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+    process.exit(0);
+  }
   const rows = [
     ...(await benchQuery('product page', PRODUCT_PAGE_QUERY, { id: productId }, { gateway, shop, backEnd, origin })),
     ...(await benchQuery('listing, 24 products', LISTING_QUERY, { categoryId: LISTING_CATEGORY }, { gateway, shop, backEnd, origin })),

@@ -106,10 +106,14 @@ export function withNonce(html: string, nonce: string): string {
   return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
 }
 
-/** This request's CSP nonce (128 random bits, base64); a fresh one where the middleware is not installed (tests). */
+/** This request's CSP nonce (128 random bits, base64), made when first asked for: only pages need one. */
 export function cspNonceOf(c: Context): string {
-  const nonce = c.get(NONCE_KEY as never) as string | undefined;
-  return nonce ?? randomBytes(16).toString('base64');
+  let nonce = c.get(NONCE_KEY as never) as string | undefined;
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    c.set(NONCE_KEY as never, nonce as never);
+  }
+  return nonce;
 }
 
 function isHtml(response: Response): boolean {
@@ -117,15 +121,12 @@ function isHtml(response: Response): boolean {
 }
 
 /**
- * The middleware: a fresh nonce per request (the storefront writes it into the page, server/storefront.ts), then on
- * every answer nosniff, Referrer-Policy, X-Frame-Options (for browsers without frame-ancestors), HSTS when the
+ * The middleware: on every answer nosniff, Referrer-Policy, X-Frame-Options (for browsers without frame-ancestors), HSTS when the
  * request came over https (the same rule as the session cookie's Secure flag: the URL, or X-Forwarded-Proto from a
  * TLS-terminating proxy; browsers ignore HSTS over http anyway), and on HTML answers the CSP.
  */
 export function securityHeaders(config: SecurityHeadersConfig): MiddlewareHandler {
   return async (c, next) => {
-    const nonce = randomBytes(16).toString('base64');
-    c.set(NONCE_KEY as never, nonce as never);
     await next();
     const headers: [string, string][] = [
       ['x-content-type-options', 'nosniff'],
@@ -133,7 +134,8 @@ export function securityHeaders(config: SecurityHeadersConfig): MiddlewareHandle
       ['x-frame-options', 'DENY'],
     ];
     if (servedOverHttps(c.req.raw)) headers.push(['strict-transport-security', HSTS]);
-    if (isHtml(c.res)) headers.push(['content-security-policy', c.req.path === '/graphql' ? GRAPHIQL_CSP : pageCsp(nonce, config)]);
+    // The nonce the page was written with (server/storefront.ts asked for it), or a fresh one for other HTML.
+    if (isHtml(c.res)) headers.push(['content-security-policy', c.req.path === '/graphql' ? GRAPHIQL_CSP : pageCsp(cspNonceOf(c), config)]);
     try {
       for (const [name, value] of headers) c.res.headers.set(name, value);
     } catch {
