@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { NotificationsProvider } from '../../storefront/components/Notifications';
 import { I18nextProvider } from 'react-i18next';
 import { RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay/hooks';
-import { Environment, fetchQuery, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
+import { fetchQuery } from 'relay-runtime';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ import type { ShopLocale } from '../../storefront/i18n/locales';
 import type { RoutePageQuery as RoutePageQueryType } from '../../storefront/pages/route/__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from '../../storefront/pages/route/RoutePage.query';
 import { usePersistedOperations } from '../../server/persistedOperations';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
 import { openTestGateway, type TestGateway } from '../support/gateway';
+import { gatewayRelayEnvironment } from '../support/relay';
 
 // The catalogue's views rendered on the server from the real gateway over the seeded embedded Store API
 // (no mocks): the route page's one query, then the HTML a shopper's browser receives.
@@ -27,18 +27,6 @@ beforeAll(async () => {
   shop = await openTestGateway({ plugins: [usePersistedOperations('persisted_queries.json')] });
 });
 afterAll(() => shop?.close());
-
-function environment(): Environment {
-  return new Environment({
-    isServer: true,
-    network: Network.create(async (params: RequestParameters, variables: Variables) => {
-      const body = gatewayRequestBody({ id: params.id ?? params.cacheID, text: params.text, variables });
-      const response = await shop.fetch(new Request('http://shop.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-      return (await response.json()) as never;
-    }),
-    store: new Store(new RecordSource()),
-  });
-}
 
 function RoutePage({ variables }: { variables: RoutePageQueryType['variables'] }) {
   const data = useLazyLoadQuery<RoutePageQueryType>(RoutePageQuery, variables, { fetchPolicy: 'store-only' });
@@ -58,7 +46,7 @@ async function renderRoute(url: string, locale: ShopLocale = 'de'): Promise<stri
     page: 1,
     withListing: true,
   } as RoutePageQueryType['variables'];
-  const env = environment();
+  const env = gatewayRelayEnvironment(shop);
   await fetchQuery<RoutePageQueryType>(env, RoutePageQuery, variables).toPromise();
   const pageContext = { urlOriginal: url, urlPathname: parsed.pathname, locale } as unknown as PageContext;
   const wrap = (children: ReactNode) => (

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay/hooks';
-import { Environment, fetchQuery, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
+import { fetchQuery } from 'relay-runtime';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +13,9 @@ import type { ShopLocale } from '../../storefront/i18n/locales';
 import type { PharmacyMapPageQuery as PharmacyMapPageQueryType } from '../../storefront/pages/pharmacy-map/__generated__/PharmacyMapPageQuery.graphql';
 import { PharmacyMapPageQuery } from '../../storefront/pages/pharmacy-map/PharmacyMapPage.query';
 import { tileAt } from '../../storefront/pharmacy/tileMap';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
 import { readPharmacyMapTiles, type PharmacyMapTiles } from '../../storefront/shell/pharmacyMapTiles';
 import { openTestGateway, type TestGateway } from '../support/gateway';
+import { gatewayRelayEnvironment } from '../support/relay';
 
 // The pharmacy finder's map rendered on the server from the real gateway over the seeded embedded Store API:
 // the offline SVG map when no tile server is configured, the tiles of PHARMACY_MAP_TILE_URL under the same
@@ -29,18 +29,6 @@ afterAll(() => shop?.close());
 
 const TILES = readPharmacyMapTiles({ PHARMACY_MAP_TILE_URL: 'https://tile.example.ch/{z}/{x}/{y}.png', PHARMACY_MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors' })!;
 
-function environment(): Environment {
-  return new Environment({
-    isServer: true,
-    network: Network.create(async (params: RequestParameters, variables: Variables) => {
-      const body = gatewayRequestBody({ id: params.id ?? params.cacheID, text: params.text, variables });
-      const response = await shop.fetch(new Request('http://shop.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-      return (await response.json()) as never;
-    }),
-    store: new Store(new RecordSource()),
-  });
-}
-
 function FinderPage({ variables }: { variables: PharmacyMapPageQueryType['variables'] }) {
   const data = useLazyLoadQuery<PharmacyMapPageQueryType>(PharmacyMapPageQuery, variables, { fetchPolicy: 'store-only' });
   return <PharmacyFinderView finder={data.pharmacyFinder} nearMe={false} />;
@@ -50,7 +38,7 @@ function FinderPage({ variables }: { variables: PharmacyMapPageQueryType['variab
 async function renderFinder(options: { search?: string; locale?: ShopLocale; tiles: PharmacyMapTiles | null }): Promise<{ html: string }> {
   const locale = options.locale ?? 'de';
   const variables = { locale: locale.toUpperCase() as 'DE', search: options.search ?? null, near: null };
-  const env = environment();
+  const env = gatewayRelayEnvironment(shop);
   await fetchQuery<PharmacyMapPageQueryType>(env, PharmacyMapPageQuery, variables).toPromise();
   const path = locale === 'de' ? '/pharmacy-map' : `/${locale}/pharmacy-map`;
   const pageContext = { urlOriginal: path, urlPathname: path, locale, globalContext: { pharmacyMapTiles: options.tiles } } as unknown as PageContext;
