@@ -56,12 +56,41 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Servers still running, killed when the bench ends (normally, on an error or on Ctrl-C). */
+const running = new Set<ChildProcess>();
+let exitHandlersInstalled = false;
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function killOnExit(child: ChildProcess): void {
+  if (!exitHandlersInstalled) {
+    exitHandlersInstalled = true;
+    process.on('exit', () => running.forEach(killGroup));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        running.forEach(killGroup);
+        process.exit(130);
+      });
+    }
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 /**
- * Starts the production server in `cwd` (default: this project; BENCH_SERVER_CWD may name a copy with its own
- * dist/, so a build running meanwhile cannot swap the bundles under the measurement) and waits for /health.
- * Builds dist/ once when it is missing. The server is stopped on `stop()`, and on exit or Ctrl-C.
+ * Starts the production server with `env` on top of the bench's, in `cwd` (default: this project; BENCH_SERVER_CWD
+ * may name a copy with its own dist/, so a build running meanwhile cannot swap the bundles under the measurement),
+ * and waits for /health. Builds dist/ once when it is missing. Stopped on `stop()`, and on exit or Ctrl-C.
  */
-export async function startShopServer(dataDir: string, cwd = process.env.BENCH_SERVER_CWD ?? ROOT): Promise<ShopServer> {
+export async function startShopServer(dataDir: string, options: { env?: Record<string, string>; cwd?: string } = {}): Promise<ShopServer> {
+  const cwd = options.cwd ?? process.env.BENCH_SERVER_CWD ?? ROOT;
   if (!existsSync(join(cwd, 'dist', 'server')) || !existsSync(join(cwd, 'dist', 'client'))) {
     console.info('bench: no built dist/, running `npm run build` once');
     const build = spawnSync('npm', ['run', 'build'], { cwd, stdio: 'inherit' });
@@ -70,34 +99,20 @@ export async function startShopServer(dataDir: string, cwd = process.env.BENCH_S
   mkdirSync(dataDir, { recursive: true });
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
-  console.info(`bench: starting the server on ${origin} with DATA_DIR=${dataDir} (seeded on its first start, kept for later runs)`);
+  const env = options.env ?? {};
+  console.info(`bench: starting the server on ${origin} with DATA_DIR=${dataDir} ${JSON.stringify(env)} (seeded on its first start, kept for later runs)`);
   // Its own process group, so stopping it also stops the node process tsx runs the server in.
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, GRAPHIQL: 'false' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, GRAPHIQL: 'false', ...env },
   });
+  killOnExit(child);
   let output = '';
   const keep = (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-4000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const onExit = () => {
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  process.on('exit', onExit);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      onExit();
-      process.exit(130);
-    });
-  }
 
   const deadline = Date.now() + 300_000; // a first start seeds the catalogue
   for (;;) {

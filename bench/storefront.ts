@@ -1,12 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startShopServer, type BenchPage } from './shopServer';
 import { writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
@@ -46,10 +44,7 @@ const LOAD_AT_START = loadavg()[0] ?? 0;
 /** The server's page cache TTL (server/pageCache.ts default, or the environment the bench passes on). */
 const PAGE_CACHE_TTL = Number(process.env.PAGE_CACHE_TTL_SECONDS ?? 60);
 
-interface Page {
-  name: string;
-  path: string;
-}
+type Page = BenchPage;
 
 /**
  * Who asks: no cookie (the page cache may answer), a shopper's session cookie (every request renders, nothing
@@ -76,83 +71,6 @@ interface Shipped {
 }
 
 const log = (line: string): void => console.info(line);
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The last few KB of the server's output, shown when it fails to start. */
-function tail(stream: NodeJS.ReadableStream | null, keep: { text: string }): void {
-  stream?.on('data', (chunk: Buffer) => {
-    keep.text = (keep.text + chunk.toString('utf8')).slice(-4000);
-  });
-}
-
-function startServer(port: number, env: Record<string, string> = {}): { child: ChildProcess; output: { text: string } } {
-  mkdirSync(DATA_DIR, { recursive: true });
-  const output = { text: '' };
-  // Its own process group, so stopping it also stops the node process tsx runs the server in.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
-    cwd: SERVER_CWD,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, GRAPHIQL: 'false', ...env },
-  });
-  tail(child.stdout, output);
-  tail(child.stderr, output);
-  return { child, output };
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
-  const pid = child.pid;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      try {
-        process.kill(-pid, 'SIGKILL'); // anything of the group left behind
-      } catch {
-        // none
-      }
-      resolve();
-    });
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-}
-
-async function waitForHealth(origin: string, child: ChildProcess, output: { text: string }): Promise<void> {
-  const deadline = Date.now() + 300_000; // a first start seeds the catalogue
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`bench: the server stopped (${child.exitCode ?? child.signalCode}):\n${output.text}`);
-    try {
-      const res = await fetch(`${origin}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`bench: the server did not answer /health within 5 minutes:\n${output.text}`);
-}
 
 /** Store API calls of one render: how many, and which (route template × count). */
 interface CallCount {
@@ -240,9 +158,6 @@ async function findPages(origin: string, cookie: string): Promise<{ pages: Page[
   return { pages, storeCalls };
 }
 
-/** Debian's Chromium (the e2e tests use the same one); the flags of the developers' guide. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 /**
  * Every same-origin script the browser loads for the page until it is hydrated and the network is idle:
  * the entry, its static imports and modulepreloads, and the chunks loaded before hydration by dynamic
@@ -250,7 +165,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
  * (the cart's mutations, search suggestions) is not counted. Each file once, gzip level 9.
  */
 async function measureJavaScript(origin: string, pages: Page[]): Promise<Shipped[]> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const shipped: Shipped[] = [];
   try {
     for (const page of pages) {
@@ -425,43 +340,15 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
   return lines.join('\n');
 }
 
-if (!existsSync(join(SERVER_CWD, 'dist', 'server')) || !existsSync(join(SERVER_CWD, 'dist', 'client'))) {
-  log('bench: no built dist/, running `npm run build` once');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
-}
-
 log(`bench: 1-minute load average at start: ${LOAD_AT_START.toFixed(2)} (${availableParallelism()} CPUs)`);
-let running: ChildProcess | undefined;
-const onExit = (): void => {
-  if (running?.pid !== undefined && running.exitCode === null && running.signalCode === null) {
-    try {
-      process.kill(-running.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-};
-process.on('exit', onExit);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    onExit();
-    process.exit(130);
-  });
-}
 
 /** Starts the server (with `env` on top of the bench's), waits for it, runs `work` against it, stops it. */
 async function withServer<T>(env: Record<string, string>, work: (origin: string) => Promise<T>): Promise<T> {
-  const port = await freeLoopbackPort();
-  const origin = `http://127.0.0.1:${port}`;
-  log(`bench: starting the server on ${origin} with DATA_DIR=${DATA_DIR} ${JSON.stringify(env)} (seeded on its first start, kept for later runs)`);
-  const { child, output } = startServer(port, env);
-  running = child;
+  const server = await startShopServer(DATA_DIR, { env, cwd: SERVER_CWD });
   try {
-    await waitForHealth(origin, child, output);
-    return await work(origin);
+    return await work(server.origin);
   } finally {
-    await stopServer(child);
+    await server.stop();
   }
 }
 
