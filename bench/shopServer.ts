@@ -138,8 +138,8 @@ async function html(origin: string, path: string): Promise<string> {
   return text;
 }
 
-/** Home, the seed's first main category (from the navigation) and the first product listed on it. */
-export async function benchPages(origin: string): Promise<BenchPage[]> {
+/** The path of the seed's first main category (from the navigation). */
+export async function firstCategoryPath(origin: string): Promise<string> {
   const res = await fetch(`${origin}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -148,9 +148,20 @@ export async function benchPages(origin: string): Promise<BenchPage[]> {
   const body = (await res.json()) as { data?: { navigation?: { children: { url: string }[] }[] } };
   const categoryUrl = body.data?.navigation?.flatMap((top) => top.children)[0]?.url;
   if (!categoryUrl) throw new Error(`bench: no category in the navigation: ${JSON.stringify(body).slice(0, 300)}`);
-  const categoryPath = new URL(categoryUrl, origin).pathname;
-  const productPath = /href="(\/(?:[^"#?]*\/)?p1\d+)"/.exec(await html(origin, categoryPath))?.[1];
-  if (!productPath) throw new Error(`bench: no product link on ${categoryPath}`);
+  return new URL(categoryUrl, origin).pathname;
+}
+
+/** The first product linked from a listing page's HTML. */
+export function firstProductPath(listingHtml: string, listingPath: string): string {
+  const productPath = /href="(\/(?:[^"#?]*\/)?p1\d+)"/.exec(listingHtml)?.[1];
+  if (!productPath) throw new Error(`bench: no product link on ${listingPath}`);
+  return productPath;
+}
+
+/** Home, the seed's first main category and the first product listed on it. */
+export async function benchPages(origin: string): Promise<BenchPage[]> {
+  const categoryPath = await firstCategoryPath(origin);
+  const productPath = firstProductPath(await html(origin, categoryPath), categoryPath);
   return [
     { name: 'home', path: '/' },
     { name: 'category listing', path: categoryPath },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startShopServer, type BenchPage } from './shopServer';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, startShopServer, type BenchPage } from './shopServer';
 import { writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
@@ -131,19 +131,10 @@ async function storeCallsOf(origin: string, path: string, headers: Record<string
  * of its own, not counted), the product path from the category page's HTML.
  */
 async function findPages(origin: string, cookie: string): Promise<{ pages: Page[]; storeCalls: StoreCalls[] }> {
-  const res = await fetch(`${origin}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ navigation(depth: 2) { children { url } } }' }),
-  });
-  const body = (await res.json()) as { data?: { navigation?: { children: { url: string }[] }[] } };
-  const categoryUrl = body.data?.navigation?.flatMap((top) => top.children)[0]?.url;
-  if (!categoryUrl) throw new Error(`bench: no category in the navigation: ${JSON.stringify(body).slice(0, 300)}`);
-  const categoryPath = new URL(categoryUrl, origin).pathname;
+  const categoryPath = await firstCategoryPath(origin);
   const home = await storeCallsOf(origin, '/');
   const category = await storeCallsOf(origin, categoryPath);
-  const productPath = /href="(\/(?:[^"#?]*\/)?p1\d+)"/.exec(category.html)?.[1];
-  if (!productPath) throw new Error(`bench: no product link on ${categoryPath}`);
+  const productPath = firstProductPath(category.html, categoryPath);
   const product = await storeCallsOf(origin, productPath);
   const pages = [
     { name: 'home', path: '/' },
