@@ -15,4 +15,22 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  {
+    files: ['storefront/**/*.{ts,tsx}'],
+    ignores: ['storefront/i18n/useTranslation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message: "Use storefront/i18n/useTranslation: on the server react-i18next's hook copies the i18next instance for every component.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

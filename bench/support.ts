@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import pino from 'pino';
-import { readGatewayConfig, storeApiTarget } from '../gateway/src/config';
-import { createGateway, type Gateway } from '../gateway/src/yoga';
+import { mountGateway } from '../gateway/src/mount';
+import type { Gateway } from '../gateway/src/yoga';
 import type { ResponseCacheOptions } from '../gateway/src/plugins/response-cache';
 import type { EmbeddedStoreApi } from '../store-api/src/embedded';
 
@@ -76,8 +76,10 @@ export function writeResultsSection(mark: string, section: string): string {
 
 /**
  * The gateway and the embedded Store API behind one loopback HTTP server (/graphql and the Store API routes),
- * as `npm start` serves them; the gateway calls the Store API in process through `backEnd`. With `responseCache`
- * the gateway keeps anonymous catalogue answers (ADR 0016) as `npm start` does; without it every request runs.
+ * mounted as `npm start` mounts them (mountGateway: request limits, ready answers, /metrics); the gateway calls the
+ * Store API in process through `backEnd`. With `responseCache` the gateway keeps anonymous catalogue answers
+ * (ADR 0016) as `npm start` does; without it every request runs. Menus and SEO URLs are read every time
+ * (SHARED_READS_TTL_SECONDS=0), so a query costs what its own calls cost.
  */
 export async function startGatewayServer(
   shop: EmbeddedStoreApi,
@@ -85,18 +87,18 @@ export async function startGatewayServer(
   options: { responseCache?: ResponseCacheOptions } = {},
 ): Promise<{ gateway: Gateway; origin: string; close(): Promise<void> }> {
   const app = new Hono();
-  app.on(['GET', 'POST'], '/graphql', (c) => gateway.fetch(c.req.raw));
-  app.route('/', shop.app);
   const server = await new Promise<ServerType>((resolve) => {
     const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = readGatewayConfig({ NODE_ENV: 'production' }, shop.config.accessKey);
-  const gateway = createGateway({
-    config,
-    target: storeApiTarget(config, { app: backEnd.app, config: shop.config }, { publicOrigin: origin }),
-    logger: pino({ level: 'warn' }),
-    ...(options.responseCache ? { responseCache: options.responseCache } : {}),
-  });
+  const env = {
+    NODE_ENV: 'production',
+    STORE_API_ACCESS_KEY: shop.config.accessKey,
+    GRAPHQL_CACHE_TTL_SECONDS: String(options.responseCache?.ttlSeconds ?? 0),
+    SHARED_READS_TTL_SECONDS: '0',
+  };
+  // Routes are added before the first request reaches the server.
+  const { gateway } = mountGateway(app, { env, embedded: { app: backEnd.app, config: shop.config }, publicOrigin: origin, logger: pino({ level: 'warn' }) });
+  app.route('/', shop.app);
   return { gateway, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { GatewayConfig } from './config';
 import { DEFAULT_LOCALE, LOCALES, localeFromAcceptLanguage, type LanguageDirectory, type Locale } from './languages';
 import { createStoreClient, type StoreClient, type StoreClientOptions, type StoreSession } from './store-client';
+import { UNSHARED_READS, type SharedReads } from './shared-reads';
 import { isUpstreamFailureStatus } from './store-client/circuit-breaker';
 
 /** Where the gateway's Store API is and how to reach it (the embedded one passes its app.fetch). */
@@ -33,6 +34,8 @@ export interface GatewayContext {
    * made despite them (a menu that fell back to empty) is not kept by the response cache (ADR 0016).
    */
   upstreamFailures: { count: number };
+  /** answers the same for every shopper (menus, SEO URLs), kept across requests (shared-reads.ts) */
+  sharedReads: SharedReads;
 }
 
 export function readCookie(header: string | null, name: string): string | undefined {
@@ -108,6 +111,7 @@ export function createGatewayContext(options: {
   config: GatewayConfig;
   target: StoreApiTarget;
   languages: LanguageDirectory;
+  sharedReads?: SharedReads;
 }): GatewayContext {
   const { request, config, target, languages } = options;
   const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
@@ -152,5 +156,6 @@ export function createGatewayContext(options: {
       return client;
     },
     upstreamFailures,
+    sharedReads: options.sharedReads ?? UNSHARED_READS,
   };
 }

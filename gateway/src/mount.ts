@@ -6,6 +6,8 @@ import { graphqlRequestLimits } from './http-limits';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
 import { readResponseCacheOptions, type Cache } from './plugins/response-cache';
+import { createReadyAnswers } from './ready-answers';
+import { readSharedReadsTtl } from './shared-reads';
 import { createGateway, type Gateway, type GatewayOptions } from './yoga';
 
 /**
@@ -28,6 +30,9 @@ export function mountGateway(
   // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
   const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
   const metrics = createGatewayMetrics({ processMetrics: true });
+  const responseCache = { ...readResponseCacheOptions(options.env), ...(options.responseCacheStore ? { cache: options.responseCacheStore } : {}) };
+  // Fresh response-cache hits answered as bytes before yoga for a second (ready-answers.ts).
+  const readyAnswers = responseCache.ttlSeconds > 0 ? createReadyAnswers({ registry: metrics.registry }) : undefined;
   const gateway = createGateway({
     config,
     target: storeApiTarget(config, options.embedded, { publicOrigin: options.publicOrigin }),
@@ -35,16 +40,21 @@ export function mountGateway(
     metrics,
     limits: readQueryLimits(options.env),
     plugins: options.plugins,
+    // SHARED_READS_TTL_SECONDS: menus and SEO URLs kept across requests (shared-reads.ts).
+    sharedReadsTtlSeconds: readSharedReadsTtl(options.env),
     // GRAPHQL_CACHE_TTL_SECONDS and GRAPHQL_STALE_IF_ERROR_SECONDS (ADR 0016).
-    responseCache: { ...readResponseCacheOptions(options.env), ...(options.responseCacheStore ? { cache: options.responseCacheStore } : {}) },
+    responseCache,
+    ...(readyAnswers ? { readyAnswers } : {}),
   });
   // Body size and content type, before yoga reads the body (issue 8).
   app.use('/graphql', graphqlRequestLimits());
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
     // The connection's address, for the Store API's per-address login limits (never taken from a header here).
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    rememberClientAddress(c.req.raw, incoming?.socket?.remoteAddress);
-    return gateway.fetch(c.req.raw);
+    const taken = readyAnswers ? await readyAnswers.take(c.req.raw) : { request: c.req.raw };
+    if ('answer' in taken) return taken.answer;
+    rememberClientAddress(taken.request, incoming?.socket?.remoteAddress);
+    return gateway.fetch(taken.request);
   });
   app.get('/metrics', () => metrics.respond());
   options.logger.info(

@@ -3,6 +3,8 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type Plugin, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
 import pino, { type Logger } from 'pino';
 import type { GatewayConfig } from './config';
+import type { ReadyAnswers } from './ready-answers';
+import { createSharedReads } from './shared-reads';
 import { createGatewayContext, requestLocale, type GatewayContext, type StoreApiTarget } from './context';
 import { GRAPHIQL_TABS } from './graphiql-tabs';
 import { createLanguageDirectoryCache } from './languages';
@@ -34,6 +36,10 @@ export interface GatewayOptions {
   plugins?: Plugin[];
   /** the response cache of anonymous catalogue queries (ADR 0016); none unless given (mountGateway reads it from the environment) */
   responseCache?: ResponseCacheOptions;
+  /** seconds the menus and SEO URL lookups are kept across requests (shared-reads.ts); read every time unless given */
+  sharedReadsTtlSeconds?: number;
+  /** where the response cache keeps fresh hits as bytes for the server to answer before yoga (ready-answers.ts) */
+  readyAnswers?: ReadyAnswers;
 }
 
 /** yoga's own log lines (rare: start-up and unexpected failures) go to pino too. */
@@ -78,6 +84,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }),
     );
   const responseCache = options.responseCache && options.responseCache.ttlSeconds > 0 ? options.responseCache : undefined;
+  const sharedReads = createSharedReads({ ttlSeconds: options.sharedReadsTtlSeconds ?? 0 });
   // The merged context per request, so the cookie plugin sees the session after execution.
   const contexts = new WeakMap<Request, GatewayContext>();
 
@@ -108,7 +115,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     parserAndValidationCache: { validationCache: false },
     logging: yogaLogger(logger),
     maskedErrors: { maskError: (error) => maskGatewayError(error, logger) },
-    context: async ({ request }) => createGatewayContext({ request, config, target, languages: await languages() }),
+    context: async ({ request }) => createGatewayContext({ request, config, target, languages: await languages(), sharedReads }),
     plugins: [
       useCsrfPrevention({ graphiql: config.graphiql }),
       useUploadLimits(),
@@ -142,6 +149,7 @@ export function createGateway(options: GatewayOptions): Gateway {
               breaker: target.breaker,
               logger,
               registry: metrics.registry,
+              ...(options.readyAnswers ? { readyAnswers: options.readyAnswers } : {}),
             }),
           ]
         : []),

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import { useNotifications } from '../components/Notifications';
 import type * as CartActionsModule from './CartProvider.actions';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, checkAccountAddress, type AccountProblems } from '../forms/accountForms';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { accountProblemText, type AccountProblems } from '../forms/accountForms';
 import type { ShopErrorData } from '../forms/checkoutForms';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useShopMutation } from '../checkout/useShopMutation';
 import type { AccountPayment_customer$key } from './__generated__/AccountPayment_customer.graphql';

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { AddressValues } from '../forms/checkoutForms';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';

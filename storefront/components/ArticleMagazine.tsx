@@ -3,7 +3,8 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { contentPagePath } from '../i18n/contentPages';
 import { contentTexts } from '../i18n/pageTexts/content';
 import { usePageTexts } from '../i18n/pageTexts';
-import { INTL_LOCALE, type ShopLocale } from '../i18n/locales';
+import { type ShopLocale } from '../i18n/locales';
+import { formatShopDate } from '../i18n/dates';
 import { MediaImage } from './MediaImage';
 import styles from './ArticleMagazine.module.css';
 import type { ArticleMagazine_magazine$key } from './__generated__/ArticleMagazine_magazine.graphql';
@@ -47,7 +48,6 @@ export function ArticleMagazine({ magazine }: { magazine: ArticleMagazine_magazi
     `,
     magazine,
   );
-  const dates = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: 'Europe/Zurich' });
   return (
     <div className={styles.magazine}>
       <h1 className={styles.title}>{t('magazine.title')}</h1>
@@ -83,7 +83,7 @@ export function ArticleMagazine({ magazine }: { magazine: ArticleMagazine_magazi
                 </h2>
                 <p className={styles.teaser}>{article.teaser}</p>
                 <p className={styles.date}>
-                  <time dateTime={article.publishedAt}>{dates.format(new Date(article.publishedAt))}</time>
+                  <time dateTime={article.publishedAt}>{formatShopDate(article.publishedAt, locale)}</time>
                 </p>
               </div>
             </li>

@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { contentTexts } from '../i18n/pageTexts/content';
 import { usePageTexts } from '../i18n/pageTexts';
-import { INTL_LOCALE } from '../i18n/locales';
+import { formatShopDate } from '../i18n/dates';
 import { FaqSection } from './FaqSection';
 import { MediaImage } from './MediaImage';
 import { PollBox } from './PollBox';
@@ -45,7 +45,7 @@ export function ArticleView({ article, children }: { article: ArticleView_articl
     article,
   );
   const dated = data.type === 'MAGAZINE' || data.type === 'EDITORIAL';
-  const date = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(new Date(data.publishedAt));
+  const date = formatShopDate(data.publishedAt, locale, 'long');
   return (
     <article className={styles.article}>
       <header className={styles.header}>

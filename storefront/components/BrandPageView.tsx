@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { hasResettableFilters } from '../catalog/listingUrl';
 import { useListingUrl } from '../catalog/useListingUrl';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import styles from './Breadcrumbs.module.css';
 
 export interface BreadcrumbItem {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useCart } from '../cart/useCart';
 import { localizedPath } from '../i18n/locales';
 import { initialQuantity, purchaseBounds } from '../product/purchaseQuantity';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import type { MutationParameters } from 'relay-runtime';
 import { rememberCartCount } from '../cart/cartHint';

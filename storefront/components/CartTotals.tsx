@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { formatTaxRate } from '../cart/cartTexts';
 import { formatPrice } from '../i18n/money';

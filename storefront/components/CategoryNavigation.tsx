@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import styles from './CategoryNavigation.module.css';
 import type { CategoryNavigation_category$key } from './__generated__/CategoryNavigation_category.graphql';

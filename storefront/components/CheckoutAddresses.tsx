@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
 import { addressFieldPaths, addressInput, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../forms/checkoutForms';

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { problemText, type FieldProblems } from '../forms/checkoutForms';
 import styles from './CheckoutField.module.css';
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import styles from './CmsGallerySlot.module.css';
 import type { CmsGallerySlot_gallery$key } from './__generated__/CmsGallerySlot_gallery.graphql';

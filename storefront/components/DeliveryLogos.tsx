@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { LogoBadge } from './LogoBadge';
 import styles from './DeliveryLogos.module.css';
 

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath, type ShopLocale } from '../i18n/locales';
 import { CONTENT_PAGES, SERVICE_PAGES } from '../i18n/contentPages';
@@ -70,7 +70,9 @@ interface FooterProps {
   operator?: ShopOperator;
 }
 
-const sameName = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+// one collator for every comparison (localeCompare with options builds a new one per call)
+const baseLetters = new Intl.Collator(undefined, { sensitivity: 'base' });
+const sameName = (a: string, b: string): boolean => baseLetters.compare(a, b) === 0;
 
 /**
  * The shop's footer: newsletter, the SPEC's link list and the shop's own footer links,

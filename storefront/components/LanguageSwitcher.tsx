@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { INTL_LOCALE, LOCALES, languageCookie, localizedPath, pageIsHttps, type ShopLocale } from '../i18n/locales';
 import styles from './LanguageSwitcher.module.css';
 

@@ -1,5 +1,5 @@
 import { useFragment, graphql } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { contentPagePath } from '../i18n/contentPages';
 import { legalTexts } from '../i18n/pageTexts/legal';

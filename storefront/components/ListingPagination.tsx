@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { paginationPages } from '../catalog/listingUrl';
 import { useListingUrl } from '../catalog/useListingUrl';

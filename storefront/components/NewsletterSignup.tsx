@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkEmail, type FieldProblem } from '../forms/fieldRules';

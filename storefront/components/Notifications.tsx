@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { createNotificationQueue, type NotifyInput, type ShopNotification } from './notificationQueue';
 import { ShellIcon } from './ShellIcon';
 import styles from './Notifications.module.css';

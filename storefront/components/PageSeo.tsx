@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useConfig } from 'vike-react/useConfig';
 import { INTL_LOCALE } from '../i18n/locales';
 import { useShopOrigin } from '../seo/useShopOrigin';

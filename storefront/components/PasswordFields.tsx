@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { TextField } from './CheckoutField';
 import styles from './AccountForms.module.css';
 

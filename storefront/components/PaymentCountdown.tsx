@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import styles from './PaymentCountdown.module.css';
 
 /** SPEC §4, §9: after placing an order the shopper is sent to the payment gateway after 5 seconds. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import type { PharmacyPicker_cart$key } from './__generated__/PharmacyPicker_cart.graphql';
 import type { PharmacyPickerQuery, PharmacyPickerQuery$data } from './__generated__/PharmacyPickerQuery.graphql';

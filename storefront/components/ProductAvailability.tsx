@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { ProductAvailability_product$key } from './__generated__/ProductAvailability_product.graphql';
 import styles from './ProductAvailability.module.css';
 

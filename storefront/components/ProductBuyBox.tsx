@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useCart } from '../cart/useCart';
 import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
 import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_product.graphql';

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { ProductGallery_product$key } from './__generated__/ProductGallery_product.graphql';
 import styles from './ProductGallery.module.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { createOperationDescriptor, fetchQuery, getRequest, type Disposable } from 'relay-runtime';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { hasResettableFilters } from '../catalog/listingUrl';

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { formatPrice } from '../i18n/money';
 import { activeTierIndex, tierLabel } from '../product/tierPriceLabels';
 import { useShopperLocale } from '../product/useShopperLocale';

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { ProductCard } from './ProductCard';
 import styles from './ProductSlider.module.css';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';

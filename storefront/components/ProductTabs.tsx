@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { ProductTabs_product$key } from './__generated__/ProductTabs_product.graphql';
 import { RatingStars } from './RatingStars';
 import { ShopHtml } from './ShopHtml';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import styles from './RatingStars.module.css';
 
 /** Five stars filled to `value` (0 to 5), read out as "4.5 of 5 stars". */

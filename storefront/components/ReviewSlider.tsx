@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
-import { INTL_LOCALE } from '../i18n/locales';
+import { useTranslation } from '../i18n/useTranslation';
+import { formatShopDate } from '../i18n/dates';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ReviewSlider_product$key } from './__generated__/ReviewSlider_product.graphql';
 import { RatingStars } from './RatingStars';
@@ -36,7 +36,6 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
   const [index, setIndex] = useState(0);
   const reviews = data.reviews.edges.map((edge) => edge.node);
   const count = reviews.length;
-  const dates = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: 'Europe/Zurich' });
 
   return (
     <section className={styles.slider} aria-labelledby="review-slider-heading" data-testid="review-slider">
@@ -66,7 +65,7 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
                 <p className={styles.meta}>
                   {review.author && t('reviews.by', { author: review.author })}
                   {review.author && review.createdAt && ' · '}
-                  {review.createdAt && <time dateTime={review.createdAt}>{dates.format(new Date(review.createdAt))}</time>}
+                  {review.createdAt && <time dateTime={review.createdAt}>{formatShopDate(review.createdAt, locale)}</time>}
                 </p>
               </li>
             ))}

@@ -18,10 +18,27 @@ const SERVER_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
+/**
+ * The server's recent answers: the same descriptions and CMS texts are rendered again and again, and
+ * sanitize-html parses each one whole. Keyed by the HTML itself, so a changed text is sanitized anew.
+ */
+const sanitizedOnServer = new Map<string, string>();
+const KEPT_ON_SERVER = 500;
+
+function sanitizeOnServer(html: string): string {
+  let clean = sanitizedOnServer.get(html);
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, SERVER_OPTIONS);
+    if (sanitizedOnServer.size >= KEPT_ON_SERVER) sanitizedOnServer.delete(sanitizedOnServer.keys().next().value as string);
+    sanitizedOnServer.set(html, clean);
+  }
+  return clean;
+}
+
 /** Shop HTML reduced to the allow-list; the only way shop HTML reaches the page. */
 export function sanitizeShopHtml(html: string): string {
   // Node has no DOMParser: the server (and vitest) take sanitize-html.
-  return typeof DOMParser === 'undefined' ? sanitizeHtml(html, SERVER_OPTIONS) : sanitizeInBrowser(html);
+  return typeof DOMParser === 'undefined' ? sanitizeOnServer(html) : sanitizeInBrowser(html);
 }
 
 interface ShopHtmlProps {

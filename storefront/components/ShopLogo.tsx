@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import styles from './ShopLogo.module.css';
 
 /** The shop's mark (a Swiss-style cross in a rounded square) and its name, drawn inline so it never waits on a file. */

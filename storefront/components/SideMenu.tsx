@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { SideMenu_categories$key } from './__generated__/SideMenu_categories.graphql';
 import { linkState } from './navigationActive';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import styles from './SocialLinks.module.css';
 
 // The operator's profiles; set the real addresses here when the accounts are known.

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { formatPrice } from '../i18n/money';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { StickyAddToCart_product$key } from './__generated__/StickyAddToCart_product.graphql';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useRelayEnvironment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { navigate } from 'vike/client/router';
 import { GRAPH_LOCALE, localizedPath, type ShopLocale } from '../i18n/locales';
 import { formatPrice } from '../i18n/money';

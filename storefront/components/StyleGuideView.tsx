@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { LOCALES } from '../i18n/locales';
 import { formatPrice } from '../i18n/money';
 import { legalTexts } from '../i18n/pageTexts/legal';

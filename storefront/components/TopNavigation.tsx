@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { TopNavigation_categories$key } from './__generated__/TopNavigation_categories.graphql';
 import { linkState } from './navigationActive';

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import type { VariantConfigurator_product$key } from './__generated__/VariantConfigurator_product.graphql';
 import styles from './VariantConfigurator.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { useWishlist } from '../wishlist/useWishlist';
 import { useNotifications } from './Notifications';
 import styles from './WishlistHeart.module.css';

@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 import { LOCALES, type ShopLocale } from './locales';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { DEFAULT_LOCALE, isShopLocale, type ShopLocale } from '../i18n/locales';
 
 /** The language the page renders in (i18next's), as a shop locale for prices and dates. */

@@ -60,6 +60,8 @@ export async function openTestGateway(
     plugins?: Plugin[];
     /** a copy of the seeded database for this gateway alone (tests that write carts, customers, orders) */
     privateShop?: boolean;
+    /** keep menus and SEO URLs across requests, as `npm start` does (shared-reads.ts); off unless given */
+    sharedReadsTtlSeconds?: number;
   } = {},
 ): Promise<TestGateway> {
   const shop = options.privateShop ? await openPrivateTestShop() : await openTestShop();
@@ -84,6 +86,7 @@ export async function openTestGateway(
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.schema ? { schema: options.schema } : {}),
     ...(options.plugins ? { plugins: options.plugins } : {}),
+    ...(options.sharedReadsTtlSeconds ? { sharedReadsTtlSeconds: options.sharedReadsTtlSeconds } : {}),
   });
   const fetchGateway = async (request: Request): Promise<Response> => gateway.fetch(request);
 

@@ -7,6 +7,7 @@ import { Counter, type Registry } from 'prom-client';
 import { wholeNumberSetting } from '../config';
 import { sentContextToken, type GatewayContext } from '../context';
 import { isUpstreamFailure, isUpstreamFailureStatus, type UpstreamBreaker } from '../store-client/circuit-breaker';
+import type { ReadyAnswers } from '../ready-answers';
 import { persistedMatchOf } from './persisted-only';
 
 // The GraphQL response cache (issue 8, ADR 0016): answers of anonymous catalogue queries are kept for
@@ -78,6 +79,8 @@ export interface ResponseCacheScope {
   breaker?: Pick<UpstreamBreaker, 'state' | 'rejecting'>;
   logger?: Logger;
   registry?: Registry;
+  /** where fresh hits are kept as response bytes, answered in front of yoga (ready-answers.ts) */
+  readyAnswers?: ReadyAnswers;
 }
 
 /** GRAPHQL_CACHE_TTL_SECONDS (60; 0 disables) and GRAPHQL_STALE_IF_ERROR_SECONDS (86 400; 0: no stale answers). */
@@ -131,6 +134,9 @@ interface EntryMark {
 
 type Answer = ExecutionResult<Record<string, unknown>, Record<string, unknown>>;
 
+/** Internal response header of a fresh answer: until when (ms) it is fresh. The plugin takes it off before the answer leaves. */
+const FRESH_UNTIL_HEADER = 'x-graphql-cache-fresh-until';
+
 function answerOf(stored: Answer, how: 'hit' | 'stale', mark: EntryMark): Answer {
   const { [ENTRY_MARK]: _mark, http, ...extensions } = (stored.extensions ?? {}) as Record<string, unknown> & { http?: { headers?: Record<string, string> } };
   return {
@@ -138,7 +144,7 @@ function answerOf(stored: Answer, how: 'hit' | 'stale', mark: EntryMark): Answer
     extensions: {
       ...extensions,
       ...(how === 'stale' ? { [STALE_EXTENSION]: { storedAt: new Date(mark.storedAt).toISOString() } } : {}),
-      http: { ...http, headers: { ...http?.headers, [CACHE_HEADER]: how } },
+      http: { ...http, headers: { ...http?.headers, [CACHE_HEADER]: how, ...(how === 'hit' ? { [FRESH_UNTIL_HEADER]: String(mark.freshUntil) } : {}) } },
     },
   };
 }
@@ -267,6 +273,14 @@ export function createResponseCachePlugin(options: ResponseCacheOptions & Partia
     onPluginInit({ addPlugin }) {
       addPlugin(yogaCache);
       addPlugin(staleFallback);
+    },
+    async onResponse({ request, response }) {
+      const freshUntil = Number(response.headers.get(FRESH_UNTIL_HEADER));
+      response.headers.delete(FRESH_UNTIL_HEADER);
+      // A fresh hit is kept as bytes for the requests right after it (ready-answers.ts).
+      if (options.readyAnswers && response.status === 200 && response.headers.get(CACHE_HEADER) === 'hit' && freshUntil > Date.now()) {
+        await options.readyAnswers.keep(request, response, freshUntil);
+      }
     },
     onExecute({ args }) {
       const context = args.contextValue as CacheContext;

@@ -75,11 +75,14 @@ export function categoryLoaders(ctx: GatewayContext): CategoryLoaders {
 
 /** POST /navigation/{id}/{id}: the categories below `rootId` as a tree `depth` levels deep. */
 async function readNavigation(ctx: GatewayContext, languageId: string, rootId: string, depth: number): Promise<ShopwareCategory[]> {
-  const tree = await ctx.store(languageId).invoke('readNavigation post /navigation/{activeId}/{rootId}', {
-    pathParams: { activeId: rootId, rootId },
-    body: { depth, buildTree: true },
+  // The same tree for every shopper: kept across requests (shared-reads.ts).
+  return ctx.sharedReads.read(`navigation:${languageId}:${rootId}:${depth}`, async () => {
+    const tree = await ctx.store(languageId).invoke('readNavigation post /navigation/{activeId}/{rootId}', {
+      pathParams: { activeId: rootId, rootId },
+      body: { depth, buildTree: true },
+    });
+    return (tree ?? []) as ShopwareCategory[];
   });
-  return (tree ?? []) as ShopwareCategory[];
 }
 
 /** Menus show active, visible categories only. */
@@ -278,18 +281,22 @@ export async function breadcrumbOf(ctx: GatewayContext, c: Category): Promise<Br
  */
 async function ancestorSeoPaths(ctx: GatewayContext, languageId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const result = await ctx.store(languageId).invoke('readSeoUrl post /seo-url', {
-    body: {
-      filter: [
-        { type: 'equalsAny', field: 'foreignKey', value: ids },
-        { type: 'equals', field: 'routeName', value: 'frontend.navigation.page' },
-        { type: 'equals', field: 'languageId', value: languageId },
-        { type: 'equals', field: 'isCanonical', value: true },
-      ],
-      limit: ids.length * 2,
-    },
+  // The same paths for every shopper: kept across requests (shared-reads.ts).
+  const urls = await ctx.sharedReads.read(`category-seo-paths:${languageId}:${ids.join(',')}`, async () => {
+    const result = await ctx.store(languageId).invoke('readSeoUrl post /seo-url', {
+      body: {
+        filter: [
+          { type: 'equalsAny', field: 'foreignKey', value: ids },
+          { type: 'equals', field: 'routeName', value: 'frontend.navigation.page' },
+          { type: 'equals', field: 'languageId', value: languageId },
+          { type: 'equals', field: 'isCanonical', value: true },
+        ],
+        limit: ids.length * 2,
+      },
+    });
+    return (result.elements ?? []).map((url): [string, string] => [url.foreignKey, url.seoPathInfo]);
   });
-  return new Map((result.elements ?? []).map((url) => [url.foreignKey, url.seoPathInfo]));
+  return new Map(urls);
 }
 
 const NavigationRootEnum = builder.enumType('NavigationRoot', {

@@ -103,21 +103,24 @@ async function pageOf(ctx: GatewayContext, path: string, languageId: string, kin
 
 /** POST /seo-url: the canonical SEO URL of this path in this language (Shopware may store it with a trailing slash). */
 async function seoTarget(ctx: GatewayContext, languageId: string, seoPathInfo: string): Promise<{ kind: LinkKind; id: string } | null> {
-  const result = await ctx.store(languageId).invoke('readSeoUrl post /seo-url', {
-    body: {
-      filter: [
-        { type: 'equalsAny', field: 'seoPathInfo', value: [seoPathInfo, `${seoPathInfo}/`] },
-        { type: 'equals', field: 'languageId', value: languageId },
-        { type: 'equals', field: 'isDeleted', value: false },
-      ],
-      limit: 5,
-    },
+  // The same answer for every shopper: kept across requests (shared-reads.ts).
+  return ctx.sharedReads.read(`seo-target:${languageId}:${seoPathInfo}`, async () => {
+    const result = await ctx.store(languageId).invoke('readSeoUrl post /seo-url', {
+      body: {
+        filter: [
+          { type: 'equalsAny', field: 'seoPathInfo', value: [seoPathInfo, `${seoPathInfo}/`] },
+          { type: 'equals', field: 'languageId', value: languageId },
+          { type: 'equals', field: 'isDeleted', value: false },
+        ],
+        limit: 5,
+      },
+    });
+    for (const url of result.elements ?? []) {
+      const kind = KIND_OF_ROUTE[url.routeName];
+      if (kind && url.foreignKey) return { kind, id: url.foreignKey };
+    }
+    return null;
   });
-  for (const url of result.elements ?? []) {
-    const kind = KIND_OF_ROUTE[url.routeName];
-    if (kind && url.foreignKey) return { kind, id: url.foreignKey };
-  }
-  return null;
 }
 
 builder.queryFields((t) => ({

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';

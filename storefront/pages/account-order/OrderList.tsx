@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 // Only this page paginates: the hook comes from the full package, in this page's chunk (relay/clientRelayHooks.js).
 import { usePaginationFragment } from 'react-relay';

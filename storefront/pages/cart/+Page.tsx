@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import { fetchQuery } from 'relay-runtime';
 import { useData } from 'vike-react/useData';

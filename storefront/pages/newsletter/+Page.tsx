@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../components/PageSeo';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';

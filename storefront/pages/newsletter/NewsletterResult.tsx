@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath } from '../../i18n/locales';
 import styles from './NewsletterPage.module.css';

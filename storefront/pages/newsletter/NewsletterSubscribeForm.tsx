@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { unavailableError, useShopMutation } from '../../checkout/useShopMutation';
 import type { NewsletterSignupMutation } from '../../components/__generated__/NewsletterSignupMutation.graphql';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';

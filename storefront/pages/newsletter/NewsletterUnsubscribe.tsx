@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { useShopMutation } from '../../checkout/useShopMutation';
 import type { NewsletterUnsubscribeMutation } from './__generated__/NewsletterUnsubscribeMutation.graphql';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { ProductCard_product$key } from '../../components/__generated__/ProductCard_product.graphql';
 import { useNotifications } from '../../components/Notifications';
 import { ProductCard } from '../../components/ProductCard';

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { Counter, type Registry } from 'prom-client';
+import { sentContextToken } from './context';
+import { passesCsrfRule } from './plugins/csrf';
+import { CACHE_HEADER } from './plugins/response-cache';
+
+// Ready answers (issue 8: the cached anonymous query at ≥ 4,000 requests/s). A response-cache hit still costs a
+// request's whole way through yoga — the request's body as a web stream, the plugins, serializing the stored
+// answer again — about four fifths of a hit's time. Under load the same few anonymous queries come many times a
+// second (a product page that is being shared, a crawler), so for READY_ANSWER_MS an answer the response cache
+// gave fresh is kept as its response bytes, keyed by everything the request sent that can change the answer, and
+// mountGateway gives it before yoga sees the request.
+//
+// Only answers the response cache gave as fresh hits are kept, and never past their freshness, so what may be
+// cached is still decided there (anonymous queries only, no private types, no errors, no answer made while the
+// Store API failed). The CSRF rule is asked first. What a mutation invalidates can be answered for at most
+// READY_ANSWER_MS more.
+
+/** How long a fresh hit is answered from its bytes. */
+export const READY_ANSWER_MS = 1000;
+const MAX_READY_ANSWERS = 1000;
+/** Headers the same for everyone who asks; x-request-id and cookies are one request's own. */
+const KEPT_HEADERS = new Set(['content-type', CACHE_HEADER, 'etag', 'last-modified']);
+/** What a request sends that the answer can depend on, besides its method, URL and body (the language, mainly). */
+const KEY_HEADERS = ['x-shop-locale', 'sw-language-id', 'accept-language', 'x-graphql-csrf'];
+
+interface ReadyAnswer {
+  until: number;
+  status: number;
+  headers: [string, string][];
+  /** bytes, not an ArrayBuffer: @hono/node-server writes a Uint8Array body straight to the socket */
+  body: Uint8Array<ArrayBuffer>;
+}
+
+export interface ReadyAnswers {
+  /**
+   * The ready answer to this request, or the request yoga should get instead: the same request, or — when its
+   * body had to be read for the key — a copy carrying that body.
+   */
+  take(request: Request): Promise<{ answer: Response } | { request: Request }>;
+  /** Keeps a fresh hit (ttl until `freshUntil`) for the requests after it; called by the response-cache plugin. */
+  keep(request: Request, response: Response, freshUntil: number): Promise<void>;
+}
+
+function languageCookie(request: Request): string {
+  const cookie = request.headers.get('cookie');
+  return cookie ? (/(?:^|;\s*)sw-language-id=([^;]*)/.exec(cookie)?.[1] ?? '') : '';
+}
+
+export function createReadyAnswers(options: { registry?: Registry; now?: () => number } = {}): ReadyAnswers {
+  const now = options.now ?? Date.now;
+  const answers = new Map<string, ReadyAnswer>();
+  const keys = new WeakMap<Request, string>();
+  const served = options.registry
+    ? new Counter({
+        name: 'graphql_ready_answers_total',
+        help: 'Anonymous GraphQL queries answered from a response-cache hit kept as bytes for a second, before yoga (ready-answers.ts).',
+        registers: [options.registry],
+      })
+    : undefined;
+
+  /** Anonymous GET or JSON POST that passes the CSRF rule and is not a conditional request. */
+  const eligible = (request: Request): boolean =>
+    (request.method === 'GET' || (request.method === 'POST' && request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json')) &&
+    sentContextToken(request) === undefined &&
+    !request.headers.has('if-none-match') &&
+    passesCsrfRule(request);
+
+  return {
+    async take(request) {
+      if (!eligible(request)) return { request };
+      const body = request.method === 'POST' ? await request.text() : '';
+      const key = createHash('sha256')
+        .update([request.method, request.url, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? ''), languageCookie(request), body].join('\n'))
+        .digest('hex');
+      const kept = answers.get(key);
+      if (kept && kept.until > now()) {
+        served?.inc();
+        return { answer: new Response(kept.body, { status: kept.status, headers: kept.headers }) };
+      }
+      if (kept) answers.delete(key);
+      // The body is read: yoga gets a request carrying it (same URL, method and headers).
+      const forYoga = request.method === 'POST' ? new Request(request.url, { method: 'POST', headers: request.headers, body, signal: request.signal }) : request;
+      keys.set(forYoga, key);
+      return { request: forYoga };
+    },
+    async keep(request, response, freshUntil) {
+      const key = keys.get(request);
+      if (!key || answers.has(key)) return;
+      const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+      const body = new Uint8Array(await response.clone().arrayBuffer());
+      answers.set(key, { until: Math.min(now() + READY_ANSWER_MS, freshUntil), status: response.status, headers, body });
+      if (answers.size > MAX_READY_ANSWERS) answers.delete(answers.keys().next().value as string);
+    },
+  };
+}
