@@ -4,6 +4,7 @@ import { browserI18n, loadBrowserTexts } from './i18n/browserI18n';
 import { installReloadGuard } from './navigation/reloadGuard';
 import { browserEnvironment } from './relay/browserEnvironment';
 import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
+import { hydrateAsTransition } from './shell/hydrateAsTransition';
 
 let pageRetain: Disposable | undefined;
 
@@ -14,6 +15,7 @@ let pageRetain: Disposable | undefined;
  */
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
   installReloadGuard();
+  if (pageContext.isHydration) hydrateAsTransition();
   await loadBrowserTexts(pageContext.locale, pageContext.config.formTexts !== false);
   browserI18n(pageContext.locale);
   const data = pageContext.data as PageQueryData | null | undefined;

@@ -19,11 +19,26 @@ test('pages, scripts and styles are sent gzip-compressed to a browser that accep
   });
   await page.goto('/vitamine-mineralstoffe', { waitUntil: 'networkidle' });
   const files = await Promise.all(seen);
-  expect(new Set(files.map((file) => file.what.split(' ')[0]))).toEqual(new Set(['document', 'script', 'stylesheet']));
+  // Styles come inside the page (server/inlineStyles.ts): no stylesheet file is asked for.
+  expect(new Set(files.map((file) => file.what.split(' ')[0]))).toEqual(new Set(['document', 'script']));
   // Files under 1 KB are sent as they are: compressing them saves nothing.
   const uncompressed = files.filter((file) => file.bytes > 1024 && file.encoding !== 'gzip').map((file) => file.what);
   expect(uncompressed).toEqual([]);
   expect(files.find((file) => file.what === 'document /vitamine-mineralstoffe')?.encoding).toBe('gzip');
+});
+
+test('a page brings its styles inline: no stylesheet request before or during hydration, and the page is styled', async ({ page, request }) => {
+  const [product] = await findProducts(request, isDelivery);
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
+  });
+  for (const path of [product!.url, '/vitamine-mineralstoffe', '/']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(await page.locator('head style[data-href]').count(), path).toBeGreaterThan(3);
+  }
+  await expect(page.locator('header').first()).not.toHaveCSS('display', 'inline');
+  expect(stylesheets).toEqual([]);
 });
 
 test('every page names the shop icon, and the icon loads', async ({ page, request }) => {
@@ -51,8 +66,8 @@ test.describe('without JavaScript', () => {
     // ProductPageView.module.css: the page is a grid, gallery beside the buy box from 768 px.
     const article = page.getByTestId('product-page');
     await expect(article).toHaveCSS('display', 'grid');
-    const sheets = await page.locator('head link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(new Set(sheets).size, 'no stylesheet is linked twice').toBe(sheets.length);
+    const sheets = await page.locator('head style[data-href]').evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')));
+    expect(new Set(sheets).size, 'no stylesheet is inlined twice').toBe(sheets.length);
     await page.goto('/vitamine-mineralstoffe');
     // Product cards keep their image inside the card instead of the image's natural 600 px.
     const image = page.locator('main article img').first();
