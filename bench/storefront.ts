@@ -312,7 +312,9 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
   lines.push(
     '',
     '**Store API calls per page** (the gateway\'s `store_api_calls_total` on `/metrics` before and after one request for the page\'s HTML;',
-    'the first anonymous request finds the page cache and the GraphQL response cache cold, a session request is never cached):',
+    'the first anonymous request after the start finds the page cache, the GraphQL response cache and the shared menus and SEO URLs',
+    '(ADR 0018) cold — the home page also reads the language list once; a session request is never cached, but the menus and',
+    'SEO URLs the earlier requests read are shared, as for every shopper after the first):',
     '',
     '| page | first anonymous render | session render | calls of the session render (route × count) |',
     '|---|---:|---:|---|',
