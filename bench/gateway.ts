@@ -216,7 +216,7 @@ function report(rows: Row[], cachedRows: CachedRow[]): string {
   const cachedAt10 = cachedRows.find((r) => r.connections === 10);
   lines.push(
     '**Cached anonymous product-page query** (the same query without a session, asked of a gateway with its response cache — ADR 0016,',
-    `on by default in \`npm start\`, ${DEFAULT_GRAPHQL_CACHE_TTL_SECONDS} s: every answer after the first comes from memory; autocannon sends from a worker thread over loopback HTTP):`,
+    `on by default in \`npm start\`, ${DEFAULT_GRAPHQL_CACHE_TTL_SECONDS} s: every answer after the first comes from memory, within a second of a hit as ready bytes before yoga (ADR 0018); autocannon sends from a worker thread over loopback HTTP):`,
     '',
     '| query | connections | Store API calls | requests/s | p50 ms | p99 ms | errors |',
     '|---|---:|---:|---:|---:|---:|---:|',
