@@ -93,7 +93,6 @@ export async function startGatewayServer(
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const env = {
     NODE_ENV: 'production',
-    STORE_API_ACCESS_KEY: shop.config.accessKey,
     GRAPHQL_CACHE_TTL_SECONDS: String(options.responseCache?.ttlSeconds ?? 0),
     SHARED_READS_TTL_SECONDS: '0',
   };

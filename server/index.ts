@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
-import { useRateLimits } from '../gateway/src/plugins/rate-limits';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { mountAccountFiles } from './account-files';
 import { mountHealth, storeApiReadiness } from './health';
@@ -43,11 +42,9 @@ try {
     embedded,
     publicOrigin,
     logger,
-    plugins: [
-      usePersistedOperations('persisted_queries.json', { shared: shared.kind === 'redis' ? shared : undefined, logger }),
-      useRateLimits({ counter: shared.counter, logger }),
-    ],
-    responseCacheStore: shared.kind === 'redis' ? shared.responseCache : undefined,
+    // Only Redis needs the operations registered: one instance has them all in its own file.
+    plugins: [usePersistedOperations('persisted_queries.json', { shared: shared.kind === 'redis' ? shared : undefined, logger })],
+    shared,
   }));
 } catch (error) {
   if (error instanceof GatewaySetupError) {

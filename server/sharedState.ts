@@ -2,23 +2,13 @@ import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-c
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { GatewaySetupError } from '../gateway/src/config';
+import type { RateLimitCounter } from '../gateway/src/plugins/rate-limits';
 
 // What several instances of the shop must agree on (issue 8, ADR 0017): the GraphQL response cache, the
 // gateway's rate-limit counters and the persisted operations. Without REDIS_URL they live in this process
 // (one instance, as before); with it, in Redis, so any number of stateless instances run behind a load
 // balancer. A Redis that fails or is unreachable never takes pages down: the cache answers "miss" (and
 // stores nothing), the limits let requests through, lookups find nothing, and the failure is logged.
-
-/** A fixed-window count: the first hit opens a window of `windowSeconds`; `resetSeconds` is what is left of it. */
-export interface WindowCount {
-  count: number;
-  resetSeconds: number;
-}
-
-export interface FixedWindowCounter {
-  /** counts one hit of `key` and gives the count in the current window */
-  hit(key: string, windowSeconds: number): Promise<WindowCount>;
-}
 
 /** Small strings by key (the persisted operations' texts); values never expire. */
 export interface KeyValueStore {
@@ -28,7 +18,8 @@ export interface KeyValueStore {
 
 export interface SharedState {
   kind: 'memory' | 'redis';
-  counter: FixedWindowCounter;
+  /** fixed windows: the first hit of a key opens a window of `windowSeconds`; the gateway's rate limits count here */
+  counter: RateLimitCounter;
   /** the envelop Cache the GraphQL response cache keeps its answers in */
   responseCache: Cache;
   kv: KeyValueStore;

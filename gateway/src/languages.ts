@@ -21,33 +21,23 @@ const REFRESH_MS = 5 * 60_000;
  * requests the response cache can still answer (stale-if-error, ADR 0016).
  */
 export function createLanguageDirectoryCache(): (client: StoreClient) => Promise<LanguageDirectory> {
-  let cached: { at: number; directory: Promise<LanguageDirectory> } | undefined;
+  let kept: { at: number; directory: Promise<LanguageDirectory> } | undefined;
   let lastGood: LanguageDirectory | undefined;
   return (client) => {
-    if (cached && Date.now() - cached.at < REFRESH_MS) return cached.directory;
-    if (lastGood) {
-      const current = Promise.resolve(lastGood);
-      cached = { at: Date.now(), directory: current };
-      readLanguageDirectory(client).then(
-        (directory) => {
-          lastGood = directory;
-          cached = { at: Date.now(), directory: Promise.resolve(directory) };
-        },
-        () => {}, // keep the list we have; the next refresh tries again
-      );
-      return current;
-    }
-    const directory = readLanguageDirectory(client);
-    cached = { at: Date.now(), directory };
-    directory.then(
+    if (kept && Date.now() - kept.at < REFRESH_MS) return kept.directory;
+    const reading = readLanguageDirectory(client);
+    // Until a first list is read, requests wait for it; after that the last good list answers at once.
+    kept = { at: Date.now(), directory: lastGood ? Promise.resolve(lastGood) : reading };
+    reading.then(
       (read) => {
         lastGood = read;
+        kept = { at: Date.now(), directory: Promise.resolve(read) };
       },
       () => {
-        cached = undefined; // a failed first read is retried by the next request
+        if (!lastGood) kept = undefined; // a failed first read is retried by the next request; a failed refresh in REFRESH_MS
       },
     );
-    return directory;
+    return kept.directory;
   };
 }
 

@@ -5,6 +5,7 @@ import { rememberClientAddress } from './context';
 import { graphqlRequestLimits } from './http-limits';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
+import { useRateLimits, type RateLimitCounter, type RateLimitOverrides } from './plugins/rate-limits';
 import { readResponseCacheOptions, type Cache } from './plugins/response-cache';
 import { createReadyAnswers } from './ready-answers';
 import { readSharedReadsTtl } from './shared-reads';
@@ -23,14 +24,20 @@ export function mountGateway(
     publicOrigin: string;
     logger: Logger;
     plugins?: GatewayOptions['plugins'];
-    /** where the response cache keeps answers (e.g. Redis, shared by instances); in memory unless given */
-    responseCacheStore?: Cache;
+    /**
+     * What the server's instances share (server/sharedState.ts, in this process or in Redis): the response cache
+     * keeps its answers there, and the gateway's rate limits per client address count there. Without it the
+     * response cache keeps answers in memory and no rate limits are counted (tests of other things).
+     */
+    shared?: { counter: RateLimitCounter; responseCache: Cache };
+    /** tighter rate limits than GATEWAY_RATE_LIMITS (tests) */
+    rateLimits?: RateLimitOverrides;
   },
 ): { gateway: Gateway; metrics: GatewayMetrics } {
   // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
   const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
   const metrics = createGatewayMetrics({ processMetrics: true });
-  const responseCache = { ...readResponseCacheOptions(options.env), ...(options.responseCacheStore ? { cache: options.responseCacheStore } : {}) };
+  const responseCache = { ...readResponseCacheOptions(options.env), ...(options.shared ? { cache: options.shared.responseCache } : {}) };
   // Fresh response-cache hits answered as bytes before yoga for a second (ready-answers.ts).
   const readyAnswers = responseCache.ttlSeconds > 0 ? createReadyAnswers({ registry: metrics.registry }) : undefined;
   const gateway = createGateway({
@@ -39,7 +46,10 @@ export function mountGateway(
     logger: options.logger,
     metrics,
     limits: readQueryLimits(options.env),
-    plugins: options.plugins,
+    plugins: [
+      ...(options.plugins ?? []),
+      ...(options.shared ? [useRateLimits({ counter: options.shared.counter, limits: options.rateLimits, logger: options.logger })] : []),
+    ],
     // SHARED_READS_TTL_SECONDS: menus and SEO URLs kept across requests (shared-reads.ts).
     sharedReadsTtlSeconds: readSharedReadsTtl(options.env),
     // GRAPHQL_CACHE_TTL_SECONDS and GRAPHQL_STALE_IF_ERROR_SECONDS (ADR 0016).

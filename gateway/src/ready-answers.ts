@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { sentContextToken } from './context';
 import { passesCsrfRule } from './plugins/csrf';
-import { CACHE_HEADER } from './plugins/response-cache';
+import { CACHE_HEADER, cacheAnswersCounter } from './plugins/response-cache';
 
 // Ready answers (issue 8: the cached anonymous query at ≥ 4,000 requests/s). A response-cache hit still costs a
 // request's whole way through yoga — the request's body as a web stream, the plugins, serializing the stored
@@ -51,13 +51,8 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
   const now = options.now ?? Date.now;
   const answers = new Map<string, ReadyAnswer>();
   const keys = new WeakMap<Request, string>();
-  const served = options.registry
-    ? new Counter({
-        name: 'graphql_ready_answers_total',
-        help: 'Anonymous GraphQL queries answered from a response-cache hit kept as bytes for a second, before yoga (ready-answers.ts).',
-        registers: [options.registry],
-      })
-    : undefined;
+  // counted with the response cache's other answers: graphql_response_cache_answers_total{result="ready"}
+  const answered = options.registry ? cacheAnswersCounter(options.registry) : undefined;
 
   /** Anonymous GET or JSON POST that passes the CSRF rule and is not a conditional request. */
   const eligible = (request: Request): boolean =>
@@ -75,7 +70,7 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
         .digest('hex');
       const kept = answers.get(key);
       if (kept && kept.until > now()) {
-        served?.inc();
+        answered?.inc({ result: 'ready' });
         return { answer: new Response(kept.body, { status: kept.status, headers: kept.headers }) };
       }
       if (kept) answers.delete(key);

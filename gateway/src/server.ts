@@ -6,7 +6,6 @@ import { createSharedState, type SharedState } from '../../server/sharedState';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
 import { GatewaySetupError } from './config';
 import { mountGateway } from './mount';
-import { useRateLimits } from './plugins/rate-limits';
 
 // `npm run gateway`: the GraphQL gateway alone, for other channels (apps, kiosks, partners).
 // With STORE_API_URL (and STORE_API_ACCESS_KEY) it reads that Store API over HTTP. Without it, the
@@ -27,14 +26,7 @@ try {
     embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
   }
   shared = createSharedState(process.env, logger);
-  mountGateway(app, {
-    env: process.env,
-    embedded,
-    publicOrigin,
-    logger,
-    plugins: [useRateLimits({ counter: shared.counter, logger })],
-    responseCacheStore: shared.kind === 'redis' ? shared.responseCache : undefined,
-  });
+  mountGateway(app, { env: process.env, embedded, publicOrigin, logger, shared });
 } catch (error) {
   if (error instanceof GatewaySetupError) {
     logger.fatal({ setupError: true }, error.message);

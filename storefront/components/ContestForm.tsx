@@ -3,7 +3,8 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkEmail, checkName, NAME_MIN_LENGTH, type FieldProblem } from '../forms/fieldRules';
-import { INTL_LOCALE, type ShopLocale } from '../i18n/locales';
+import { formatShopDate } from '../i18n/dates';
+import { INTL_LOCALE } from '../i18n/locales';
 import { contestTexts } from '../i18n/pageTexts/contest';
 import { usePageTexts } from '../i18n/pageTexts';
 import { CheckboxField, CheckoutAlert, focusField, TextField } from './CheckoutField';
@@ -68,11 +69,6 @@ function checkEntry(values: Values): Partial<Record<Field, Problem>> {
   return problems;
 }
 
-/** The closing date as the shop's clocks show it (Zurich), the same on the server and in the browser. */
-export function contestClosingDate(endsAt: string, locale: ShopLocale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Zurich' }).format(new Date(endsAt));
-}
-
 /**
  * The contest (SPEC §2 /wettbewerb, §9): the prize, the question with its answers as radio buttons, the entry
  * form and the participation conditions. Checked in the browser first (SPEC §5; the first wrong field gets the
@@ -98,7 +94,8 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
   }, [entered]);
 
   const prize = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: contest.prize.currency }).format(contest.prize.amount);
-  const closing = contestClosingDate(contest.endsAt, locale);
+  // as the shop's clocks show it (Zurich), the same on the server and in the browser
+  const closing = formatShopDate(contest.endsAt, locale, 'long');
 
   const message = (field: Field): string | undefined => {
     const problem = problems[field];

@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import pino from 'pino';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_MAX_BODY_BYTES } from '../../gateway/src/http-limits';
-import { mountGateway } from '../../gateway/src/mount';
-import { openTestShop } from '../support/shop';
+import { openMountedGateway } from '../support/gateway';
 
 // Issue 8: /graphql as mounted on the shop's server (gateway/src/mount.ts) refuses oversized and malformed
 // bodies with a 4xx JSON error — no stack trace, nothing executed — and keeps answering afterwards.
@@ -12,10 +10,7 @@ let app: Hono;
 let close: () => void;
 
 beforeAll(async () => {
-  const shop = await openTestShop();
-  close = () => shop.close();
-  app = new Hono();
-  mountGateway(app, { env: { NODE_ENV: 'production' }, embedded: shop, publicOrigin: 'http://shop.test', logger: pino({ level: 'silent' }) });
+  ({ app, close } = await openMountedGateway());
 });
 afterAll(() => close?.());
 

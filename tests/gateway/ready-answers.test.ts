@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import pino from 'pino';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountGateway } from '../../gateway/src/mount';
 import { CACHE_HEADER } from '../../gateway/src/plugins/response-cache';
 import { READY_ANSWER_MS } from '../../gateway/src/ready-answers';
-import { openTestShop } from '../support/shop';
+import { openMountedGateway } from '../support/gateway';
 
 // Issue 8 (the cached anonymous query at ≥ 4,000 requests/s): a fresh response-cache hit is kept as bytes for
 // READY_ANSWER_MS and answered before yoga, as mounted on the shop's server (gateway/src/mount.ts). Only what the
@@ -14,10 +12,7 @@ let app: Hono;
 let close: () => void;
 
 beforeAll(async () => {
-  const shop = await openTestShop();
-  close = () => shop.close();
-  app = new Hono();
-  mountGateway(app, { env: { NODE_ENV: 'production' }, embedded: shop, publicOrigin: 'http://shop.test', logger: pino({ level: 'silent' }) });
+  ({ app, close } = await openMountedGateway());
 });
 afterAll(() => close?.());
 
@@ -29,7 +24,7 @@ function post(body: string, headers: Record<string, string> = {}) {
 
 async function readyAnswersServed(): Promise<number> {
   const text = await (await app.fetch(new Request('http://shop.test/metrics'))).text();
-  return Number(/^graphql_ready_answers_total (\d+)/m.exec(text)?.[1] ?? 'NaN');
+  return Number(/^graphql_response_cache_answers_total\{result="ready"\} (\d+)/m.exec(text)?.[1] ?? '0');
 }
 
 /** Asks until the response cache holds a fresh answer and a hit was kept as bytes. */

@@ -10,7 +10,6 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountGateway } from '../../gateway/src/mount';
-import { useRateLimits } from '../../gateway/src/plugins/rate-limits';
 import { usePersistedOperations } from '../../server/persistedOperations';
 import { createSharedState, type SharedState } from '../../server/sharedState';
 import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
@@ -88,8 +87,9 @@ async function startInstance(name: string, redisUrl: string, persistedFile: stri
     embedded: { app: counting, config: shop.config },
     publicOrigin: ORIGIN,
     logger,
-    plugins: [usePersistedOperations(persistedFile, { shared, logger }), useRateLimits({ counter: shared.counter, logger, limits: { login: { max: 4, windowSeconds: 900 } } })],
-    responseCacheStore: shared.responseCache,
+    plugins: [usePersistedOperations(persistedFile, { shared, logger })],
+    shared,
+    rateLimits: { login: { max: 4, windowSeconds: 900 } },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));

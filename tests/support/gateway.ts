@@ -1,6 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
+import { Hono } from 'hono';
 import pino from 'pino';
 import { readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
+import { mountGateway } from '../../gateway/src/mount';
 import { createGatewayMetrics, type GatewayMetrics } from '../../gateway/src/metrics';
 import type { QueryLimits } from '../../gateway/src/plugins/query-limits';
 import { createGateway, type Gateway } from '../../gateway/src/yoga';
@@ -139,4 +141,15 @@ export async function openTestGateway(
     logs,
     close: () => shop.close(),
   };
+}
+
+/**
+ * The gateway as the shop's server mounts it (mountGateway: body limits, ready answers, /metrics), on a Hono app
+ * over the REAL embedded Store API on the seeded TEST_DATA_DIR; `env` as the server's environment.
+ */
+export async function openMountedGateway(env: NodeJS.ProcessEnv = { NODE_ENV: 'production' }): Promise<{ app: Hono; close(): void }> {
+  const shop = await openTestShop();
+  const app = new Hono();
+  mountGateway(app, { env, embedded: shop, publicOrigin: 'http://shop.test', logger: pino({ level: 'silent' }) });
+  return { app, close: () => shop.close() };
 }

@@ -26,6 +26,7 @@ import { rateLimitedMessage } from '../messages';
 
 /** The fixed-window counter the limits count in (server/sharedState.ts `SharedState.counter`). */
 export interface RateLimitCounter {
+  /** counts one hit of `key`: the count in the current window and the seconds left of it */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
 }
 
@@ -60,6 +61,9 @@ export const GATEWAY_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof GATEWAY_RATE_LIMITS;
+
+/** Limits set apart from GATEWAY_RATE_LIMITS (tests: small numbers). */
+export type RateLimitOverrides = Partial<Record<RateLimitName, Pick<RateLimit, 'max' | 'windowSeconds'>>>;
 
 /** The refusal: code RATE_LIMITED, the wait in `retryAfter` (seconds), HTTP 429 with Retry-After. */
 export function rateLimitedError(message: string, retryAfter: number): GraphQLError {
@@ -130,7 +134,7 @@ function counterKey(name: RateLimitName, address: string): string {
  */
 export function useRateLimits(options: {
   counter: RateLimitCounter;
-  limits?: Partial<Record<RateLimitName, Pick<RateLimit, 'max' | 'windowSeconds'>>>;
+  limits?: RateLimitOverrides;
   logger?: Logger;
   env?: NodeJS.ProcessEnv;
 }): Plugin {

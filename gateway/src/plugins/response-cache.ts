@@ -184,6 +184,23 @@ function staleIfErrorCache(inner: Cache, staleMs: number, refusing: () => boolea
 
 // ---- the plugin ------------------------------------------------------------------------------------------
 
+const answerCounters = new WeakMap<Registry, Counter<'result'>>();
+
+/** graphql_response_cache_answers_total{result}: one counter per metrics registry (each gateway has its own). */
+export function cacheAnswersCounter(registry: Registry): Counter<'result'> {
+  let counter = answerCounters.get(registry);
+  if (!counter) {
+    counter = new Counter({
+      name: 'graphql_response_cache_answers_total',
+      help: 'Anonymous GraphQL queries by how the response cache answered: hit (fresh), ready (a fresh hit kept as bytes for a second, answered before yoga), stale (last good answer while the Store API failed), miss (run).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    });
+    answerCounters.set(registry, counter);
+  }
+  return counter;
+}
+
 type CacheContext = Partial<GatewayContext> & { request?: Request };
 
 /**
@@ -196,14 +213,7 @@ export function createResponseCachePlugin(options: ResponseCacheOptions & Partia
   const { cache, stale } = staleIfErrorCache(options.cache ?? createInMemoryCache(), staleMs, () => breaker?.rejecting() ?? false);
   const salesChannel = createHash('sha256').update(options.salesChannel ?? '').digest('hex').slice(0, 16);
   const logger = options.logger?.child({ component: 'response-cache' });
-  const answers = options.registry
-    ? new Counter({
-        name: 'graphql_response_cache_answers_total',
-        help: 'Anonymous GraphQL queries by how the response cache answered: hit (fresh), stale (last good answer while the Store API failed), miss (run).',
-        labelNames: ['result'] as const,
-        registers: [options.registry],
-      })
-    : undefined;
+  const answers = options.registry ? cacheAnswersCounter(options.registry) : undefined;
 
   // Requests and contexts that must not be cached: mutations (known only once parsed), and requests whose
   // language could not be told. Answers made while a Store API call failed are never stored.

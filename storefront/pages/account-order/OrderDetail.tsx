@@ -8,7 +8,8 @@ import { useNotifications } from '../../components/Notifications';
 import { useOrderPaymentRetry } from '../../components/OrderPaymentRetry';
 import { OrderSummary } from '../../components/OrderSummary';
 import { PaymentMethodChoice } from '../../components/PaymentMethodChoice';
-import { INTL_LOCALE, localizedPath } from '../../i18n/locales';
+import { formatShopDate } from '../../i18n/dates';
+import { localizedPath } from '../../i18n/locales';
 import type { OrderDetail_order$key } from './__generated__/OrderDetail_order.graphql';
 import styles from './AccountOrder.module.css';
 
@@ -79,7 +80,8 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
     currentMethodId: order.paymentMethod?.id ?? null,
     failure: t('errors.generic'),
   });
-  const date = (value: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium' }).format(new Date(value));
+  // in Swiss time, so the server and the browser write the same day
+  const date = (value: string) => formatShopDate(value, locale);
   const cancelled = order.status === 'CANCELLED';
   const paid = order.paymentStatus === 'PAID';
 

@@ -3,7 +3,8 @@ import { graphql } from 'react-relay/hooks';
 // Only this page paginates: the hook comes from the full package, in this page's chunk (relay/clientRelayHooks.js).
 import { usePaginationFragment } from 'react-relay';
 import { usePageContext } from 'vike-react/usePageContext';
-import { INTL_LOCALE, localizedPath } from '../../i18n/locales';
+import { formatShopDate } from '../../i18n/dates';
+import { localizedPath } from '../../i18n/locales';
 import { formatPrice } from '../../i18n/money';
 import type { OrderList_query$key } from './__generated__/OrderList_query.graphql';
 import type { OrderListPaginationQuery } from './__generated__/OrderListPaginationQuery.graphql';
@@ -50,7 +51,8 @@ export function OrderList({ query }: { query: OrderList_query$key }) {
   );
   const orders = data.viewer?.orders;
   const edges = orders?.edges ?? [];
-  const date = (value: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium' }).format(new Date(value));
+  // in Swiss time, so the server and the browser write the same day
+  const date = (value: string) => formatShopDate(value, locale);
   if (!orders || edges.length === 0) {
     return (
       <section className={styles.section} aria-labelledby="orders-title">
