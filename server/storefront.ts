@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createStylesheetInliner } from './inlineStyles';
+import { createPageAssetRewrite } from './pageAssets';
 import { ROUTE_VIEW_CSS_FILE, type RouteViewCss } from '../storefront/build/routeViewStyles';
 import { renderPage } from 'vike/server';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
@@ -46,8 +46,8 @@ export function mountStorefront(
   // The CSS of the lazily loaded route views, linked by the server so the first paint is styled (+headHtmlEnd.ts).
   const routeViewCssFile = `${distDir}/client/${ROUTE_VIEW_CSS_FILE}`;
   const routeViewCss: RouteViewCss = existsSync(routeViewCssFile) ? (JSON.parse(readFileSync(routeViewCssFile, 'utf8')) as RouteViewCss) : {};
-  // The page's stylesheets inlined into its HTML, so the first paint waits for no CSS request (inlineStyles.ts).
-  const inlineStylesheets = createStylesheetInliner(`${distDir}/client`);
+  // The page's stylesheets inlined into its HTML, its scripts preloaded after the image of its largest paint (pageAssets.ts).
+  const rewritePageAssets = createPageAssetRewrite(`${distDir}/client`);
   if (!existsSync(`${distDir}/server/entry.mjs`)) {
     options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it)');
   }
@@ -117,7 +117,7 @@ export function mountStorefront(
       // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
       const data = pageContext.data as { status?: number } | null | undefined;
       const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
-      return { status, headers, body: inlineStylesheets(await httpResponse.getBody()) };
+      return { status, headers, body: rewritePageAssets(await httpResponse.getBody()) };
     };
 
     /** `anonymous`: the request could be served from the cache (its page is public when storable). */

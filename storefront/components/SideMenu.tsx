@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -29,6 +30,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, text
 /**
  * The catalogue tree in a drawer for phones. It is a modal <dialog>: the page behind is inert, Tab
  * cycles inside it, Escape closes it and the focus returns to the menu button.
+ *
+ * The tree is rendered only while the drawer is open (issue 8): opening it needs the page's script anyway, and
+ * its 130 elements in every page's HTML were parsed, laid out and hydrated before the first paint for nothing.
+ * The top navigation keeps the catalogue's links in the HTML for search engines.
  */
 export function SideMenu({ categories: categoriesKey }: SideMenuProps) {
   const categories = useFragment(fragment, categoriesKey);
@@ -41,8 +46,9 @@ export function SideMenu({ categories: categoriesKey }: SideMenuProps) {
   const titleId = useId();
 
   const show = (): void => {
+    // the tree is in the dialog before it opens, so the focus lands on its first link
+    flushSync(() => setOpen(true));
     dialog.current?.showModal();
-    setOpen(true);
   };
   const close = (): void => {
     dialog.current?.close();
@@ -93,69 +99,71 @@ export function SideMenu({ categories: categoriesKey }: SideMenuProps) {
           if (event.target === event.currentTarget || (event.target as Element).closest('a')) close();
         }}
       >
-        <div className={styles.content}>
-          <div className={styles.head}>
-            <h2 id={titleId} className={styles.title}>
-              {t('menu.title')}
-            </h2>
-            <button type="button" className={styles.close} onClick={close} aria-label={t('menu.close')}>
-              <ShellIcon name="close" />
-            </button>
-          </div>
-          <nav aria-label={t('menu.label')}>
-            <ul className={styles.tree}>
-              {categories.map((category) => {
-                const children = category.children.filter((child) => child.url);
-                const state = linkState(category.url, urlPathname);
-                if (children.length === 0 || !category.url) {
+        {open && (
+          <div className={styles.content}>
+            <div className={styles.head}>
+              <h2 id={titleId} className={styles.title}>
+                {t('menu.title')}
+              </h2>
+              <button type="button" className={styles.close} onClick={close} aria-label={t('menu.close')}>
+                <ShellIcon name="close" />
+              </button>
+            </div>
+            <nav aria-label={t('menu.label')}>
+              <ul className={styles.tree}>
+                {categories.map((category) => {
+                  const children = category.children.filter((child) => child.url);
+                  const state = linkState(category.url, urlPathname);
+                  if (children.length === 0 || !category.url) {
+                    return (
+                      <li key={category.id}>
+                        {category.url ? (
+                          <a className={state ? `${styles.link} active` : styles.link} href={category.url} aria-current={state === 'page' ? 'page' : undefined}>
+                            {category.name}
+                          </a>
+                        ) : (
+                          <span className={styles.link}>{category.name}</span>
+                        )}
+                      </li>
+                    );
+                  }
                   return (
                     <li key={category.id}>
-                      {category.url ? (
-                        <a className={state ? `${styles.link} active` : styles.link} href={category.url} aria-current={state === 'page' ? 'page' : undefined}>
+                      {/* The branch of the current page starts open. */}
+                      <details className={styles.branch} open={state !== undefined}>
+                        <summary className={state ? `${styles.summary} ${styles.activeSummary}` : styles.summary}>
                           {category.name}
-                        </a>
-                      ) : (
-                        <span className={styles.link}>{category.name}</span>
-                      )}
+                          <ShellIcon name="chevron" />
+                        </summary>
+                        <ul className={styles.children}>
+                          <li>
+                            <a className={state === 'page' ? `${styles.link} active` : styles.link} href={category.url} aria-current={state === 'page' ? 'page' : undefined}>
+                              {t('menu.showAll', { name: category.name })}
+                            </a>
+                          </li>
+                          {children.map((child) => {
+                            const childState = linkState(child.url, urlPathname);
+                            return (
+                              <li key={child.id}>
+                                <a
+                                  className={childState ? `${styles.link} active` : styles.link}
+                                  href={child.url ?? undefined}
+                                  aria-current={childState === 'page' ? 'page' : undefined}
+                                >
+                                  {child.name}
+                                </a>
+                              </li>
+                            );
+                          })}
+                        </ul>
+                      </details>
                     </li>
                   );
-                }
-                return (
-                  <li key={category.id}>
-                    {/* The branch of the current page starts open. */}
-                    <details className={styles.branch} open={state !== undefined}>
-                      <summary className={state ? `${styles.summary} ${styles.activeSummary}` : styles.summary}>
-                        {category.name}
-                        <ShellIcon name="chevron" />
-                      </summary>
-                      <ul className={styles.children}>
-                        <li>
-                          <a className={state === 'page' ? `${styles.link} active` : styles.link} href={category.url} aria-current={state === 'page' ? 'page' : undefined}>
-                            {t('menu.showAll', { name: category.name })}
-                          </a>
-                        </li>
-                        {children.map((child) => {
-                          const childState = linkState(child.url, urlPathname);
-                          return (
-                            <li key={child.id}>
-                              <a
-                                className={childState ? `${styles.link} active` : styles.link}
-                                href={child.url ?? undefined}
-                                aria-current={childState === 'page' ? 'page' : undefined}
-                              >
-                                {child.name}
-                              </a>
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    </details>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-        </div>
+                })}
+              </ul>
+            </nav>
+          </div>
+        )}
       </dialog>
     </div>
   );

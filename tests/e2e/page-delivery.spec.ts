@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { findProducts, isDelivery } from './support/shop';
+import { findProducts, hydrated, isDelivery } from './support/shop';
 
 // How pages reach a phone (issue 8, Lighthouse): compressed text, and an icon the page names itself, so the
 // browser neither downloads uncompressed HTML and bundles nor asks for a /favicon.ico that does not exist.
@@ -19,7 +19,7 @@ test('pages, scripts and styles are sent gzip-compressed to a browser that accep
   });
   await page.goto('/vitamine-mineralstoffe', { waitUntil: 'networkidle' });
   const files = await Promise.all(seen);
-  // Styles come inside the page (server/inlineStyles.ts): no stylesheet file is asked for.
+  // Styles come inside the page (server/pageAssets.ts): no stylesheet file is asked for.
   expect(new Set(files.map((file) => file.what.split(' ')[0]))).toEqual(new Set(['document', 'script']));
   // Files under 1 KB are sent as they are: compressing them saves nothing.
   const uncompressed = files.filter((file) => file.bytes > 1024 && file.encoding !== 'gzip').map((file) => file.what);
@@ -39,6 +39,24 @@ test('a page brings its styles inline: no stylesheet request before or during hy
   }
   await expect(page.locator('header').first()).not.toHaveCSS('display', 'inline');
   expect(stylesheets).toEqual([]);
+});
+
+test('the product image comes before the scripts, and the side menu’s tree is not in the HTML until it opens', async ({ page, request }) => {
+  const [product] = await findProducts(request, isDelivery);
+  const html = await (await request.get(product!.url)).text();
+  // every script preload at low priority (server/pageAssets.ts), the gallery's first picture at high priority
+  const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(preloads.length).toBeGreaterThan(5);
+  expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+  expect(html).toMatch(/<img [^>]*fetchPriority="high"[^>]*data-testid="gallery-image"/);
+  // the drawer is an empty <dialog> in the HTML: its links come with the first opening (SideMenu.tsx)
+  expect(html).toMatch(/<dialog [^>]*><\/dialog>/);
+
+  await page.goto(product!.url);
+  await hydrated(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Menü', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sortiment' }).locator('summary').first()).toBeVisible();
 });
 
 test('every page names the shop icon, and the icon loads', async ({ page, request }) => {
