@@ -133,6 +133,14 @@ export function categoryLink(
   }
   // a folder only groups other categories: it has no page to link to (the root still is the home page)
   if (category.type === 'folder' && category.id !== options.rootCategoryId) return null;
+  return categoryPageLink(category, { ...options, isRoot: category.id === options.rootCategoryId });
+}
+
+/** The path of a category's own page (its SEO path in the language, else /navigation/{id}), whatever its type. */
+export function categoryPageLink(
+  category: Pick<CategoryLinkSource, 'id' | 'seoUrl' | 'seoUrls'>,
+  options: { locale: Locale; languageId?: string | null; isRoot?: boolean },
+): string {
   return linkFor({
     kind: 'category',
     id: category.id,
@@ -141,7 +149,7 @@ export function categoryLink(
     seoUrls: category.seoUrls,
     // seoUrl is the fallback when seoUrls were not loaded: the same path as a full URL
     seoPathInfo: category.seoUrls?.length ? null : seoPathOfCategoryUrl(category.seoUrl),
-    isRoot: category.id === options.rootCategoryId,
+    isRoot: options.isRoot === true,
   });
 }
 

@@ -177,9 +177,11 @@ describe('category', () => {
     expect(slots.map((s) => s.content.__typename)).toEqual(expect.arrayContaining(['CmsSidebarFilter', 'CmsCategoryNavigation', 'CmsText', 'CmsImage']));
     // visibility comes from the block: the category navigation is hidden on phones
     expect(slots.find((s) => s.content.__typename === 'CmsCategoryNavigation')!.visibility).toEqual({ mobile: false, tablet: true, desktop: true });
-    // the category, its page and its listing: one call; the breadcrumb's middle step one SEO URL call; the parent one
-    expect(result.calls.filter((c) => c.startsWith('POST /category/'))).toHaveLength(2);
-    expect(result.calls.filter((c) => c === 'POST /seo-url')).toHaveLength(1);
+    // the category, its page and its listing: one call; the breadcrumb's middle step and the parent (with its
+    // children) come from the main menu, one call that the header shares on a page
+    expect(result.calls.filter((c) => c.startsWith('POST /category/'))).toHaveLength(1);
+    expect(result.calls.filter((c) => c === 'POST /seo-url')).toHaveLength(0);
+    expect(result.calls.filter((c) => c.startsWith('POST /navigation/'))).toEqual(['POST /navigation/main-navigation/main-navigation']);
   });
 
   it.each(['DE', 'IT', 'FR'])('pages and filters a category’s product listing in its language (%s)', async (locale) => {

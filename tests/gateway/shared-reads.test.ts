@@ -72,6 +72,29 @@ describe('menus and SEO URLs kept across requests', () => {
     expect(routesOf(gw.storeCalls.list)).toEqual(['/store-api/category/{id}']);
   });
 
+  it('a leaf category’s side navigation (its parent and the siblings) comes from the kept trees, as the category read would give it', async () => {
+    const SIDE_NAVIGATION = `query Side($path: String!) {
+      route(path: $path) { ... on CategoryPage { category { categoryId parent { categoryId name url level children { categoryId name url } } } } }
+      navigation(depth: 2, root: MAIN) { name }
+    }`;
+    const DIRECT = `query Direct($id: ID!) { category(id: $id) { categoryId name url level children { categoryId name url } } }`;
+    // right below a top menu entry (the main menu has the parent), and one level deeper (the grandparent's tree has it)
+    for (const path of [categoryPath, '/arzneimittel/erkaeltung-grippe/husten']) {
+      const first = await gw.gql(SIDE_NAVIGATION, { path });
+      expect(first.body.errors).toBeUndefined();
+      const parent = first.body.data.route.category.parent;
+      expect(parent.children.map((child: { categoryId: string }) => child.categoryId)).toContain(first.body.data.route.category.categoryId);
+      const direct = await gw.gql(DIRECT, { id: parent.categoryId });
+      expect(parent).toEqual(direct.body.data.category);
+
+      gw.storeCalls.reset();
+      const second = await gw.gql(SIDE_NAVIGATION, { path });
+      expect(second.body).toEqual(first.body);
+      // the category itself only: no POST /category/{parentId}, no tree
+      expect(routesOf(gw.storeCalls.list), path).toEqual(['/store-api/category/{id}']);
+    }
+  });
+
   it('each language has its own menu', async () => {
     const german = await gw.gql(PAGE, { path: productPath });
     gw.storeCalls.reset();

@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { GraphQLError, type GraphQLFieldResolver } from 'graphql';
 import pino from 'pino';
 import type { GatewayContext } from '../context';
-import { categoryLink, linkFor } from '../links';
+import { categoryLink, categoryPageLink, linkFor } from '../links';
 import { loaderKey } from '../loaders';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { CmsPageRef, localizedCmsPage } from './cms';
@@ -32,7 +32,7 @@ function isNotFound(error: unknown): boolean {
 interface CategoryLoaders {
   /** a category with its resolved CMS page, by `${languageId}:${id}` (POST /category/{id}, one per call) */
   categories: DataLoader<string, ShopwareCategory | null>;
-  /** a category's subtree by `${languageId}:${id}:${depth}` (POST /navigation/{id}/{id}) */
+  /** a category's subtree, or a menu by its root (main-navigation …), by `${languageId}:${id}:${depth}` (POST /navigation/{id}/{id}) */
   subtrees: DataLoader<string, ShopwareCategory[]>;
 }
 
@@ -83,6 +83,35 @@ async function readNavigation(ctx: GatewayContext, languageId: string, rootId: s
     });
     return (tree ?? []) as ShopwareCategory[];
   });
+}
+
+/**
+ * The category above `c`, with its children (c and its siblings), from a tree every shopper shares (shared-reads.ts):
+ * the main menu when the parent is one of its entries, else the grandparent's subtree. A leaf category's side
+ * navigation asks for its parent on every listing: read this way, it costs no Store API call once the trees are kept,
+ * where POST /category/{parentId} cost one per render (and resolved the parent's whole CMS page). Null when no
+ * tree has it (a parent right below a root, a hidden one): the caller reads the category itself.
+ */
+async function parentFromMenus(ctx: GatewayContext, c: Category): Promise<ShopwareCategory | null> {
+  const parentId = c.data.parentId;
+  if (!parentId) return null;
+  try {
+    const menu = await mainMenu(ctx, c.languageId);
+    const inMenu = menu.find((entry) => entry.id === parentId);
+    if (inMenu) return inMenu;
+    const ancestors = trailIds(c.data).slice(0, -1); // root … parent
+    const grandparentId = ancestors.at(-2);
+    if (!grandparentId || ancestors.at(-1) !== parentId) return null;
+    const tree = await categoryLoaders(ctx).subtrees.load(`${c.languageId}:${grandparentId}:2`);
+    return tree.find((entry) => entry.id === parentId) ?? null;
+  } catch {
+    return null; // a menu that cannot be read: the category read decides (and reports its own failure)
+  }
+}
+
+/** The main menu two levels deep, as the header reads it: once per request, and kept across requests. */
+function mainMenu(ctx: GatewayContext, languageId: string): Promise<ShopwareCategory[]> {
+  return categoryLoaders(ctx).subtrees.load(`${languageId}:main-navigation:2`);
 }
 
 /** Menus show active, visible categories only. */
@@ -213,7 +242,7 @@ builder.node(CategoryRef, {
       description: 'The category above it; null for a root.',
       resolve: async (c, _args, ctx) => {
         if (!c.data.parentId) return null;
-        const parent = await categoryLoaders(ctx).categories.load(loaderKey(c.languageId, c.data.parentId));
+        const parent = (await parentFromMenus(ctx, c)) ?? (await categoryLoaders(ctx).categories.load(loaderKey(c.languageId, c.data.parentId)));
         return parent ? localizedCategory(c.languageId, parent) : null;
       },
     }),
@@ -263,16 +292,45 @@ export async function breadcrumbOf(ctx: GatewayContext, c: Category): Promise<Br
   const names = c.data.translated?.breadcrumb ?? c.data.breadcrumb ?? [];
   const ids = trailIds(c.data).slice(-names.length);
   const locale = localeOf(ctx, c.languageId);
-  const seoPaths = await ancestorSeoPaths(ctx, c.languageId, ids.slice(1, -1));
+  const middle = ids.slice(1, -1);
+  // The steps the main menu has carry their SEO URLs; only the others are looked up.
+  const inMenu = await menuEntries(ctx, c.languageId, middle);
+  const seoPaths = await ancestorSeoPaths(ctx, c.languageId, middle.filter((id) => !inMenu.has(id)));
   return names.map((name, index) => {
     const categoryId = ids[index] ?? c.data.id;
     const isRoot = index === 0 && ids.length === names.length; // the trail starts at the tree's root: the home page
+    const entry = inMenu.get(categoryId);
     const url =
       categoryId === c.data.id
         ? (categoryLink(c.data, { locale, languageId: c.languageId, rootCategoryId: c.data.parentId ? null : c.data.id }) ?? linkFor({ kind: 'category', id: categoryId, locale }))
-        : linkFor({ kind: 'category', id: categoryId, locale, isRoot, seoPathInfo: seoPaths.get(categoryId) ?? null });
+        : entry
+          ? categoryPageLink(entry, { locale, languageId: c.languageId, isRoot })
+          : linkFor({ kind: 'category', id: categoryId, locale, isRoot, seoPathInfo: seoPaths.get(categoryId) ?? null });
     return { name, url, categoryId };
   });
+}
+
+/**
+ * The categories of `ids` that the main menu (two levels, as the header reads it and every shopper shares it)
+ * has, by id. A breadcrumb's middle steps are nearly always there, so a category page's trail costs no SEO URL
+ * lookup of its own. A menu that cannot be read gives none: the lookup then asks for every step.
+ */
+async function menuEntries(ctx: GatewayContext, languageId: string, ids: readonly string[]): Promise<Map<string, ShopwareCategory>> {
+  const found = new Map<string, ShopwareCategory>();
+  if (ids.length === 0) return found;
+  let menu: ShopwareCategory[];
+  try {
+    menu = await mainMenu(ctx, languageId);
+  } catch {
+    return found;
+  }
+  const wanted = new Set(ids);
+  for (const entry of menu) {
+    for (const category of [entry, ...(entry.children ?? [])]) {
+      if (wanted.has(category.id)) found.set(category.id, category);
+    }
+  }
+  return found;
 }
 
 /**
@@ -326,7 +384,7 @@ builder.queryFields((t) => ({
       const languageId = languageIdFor(ctx, args.locale);
       const root = args.root ?? 'main-navigation';
       try {
-        const tree = await readNavigation(ctx, languageId, root, depth);
+        const tree = await categoryLoaders(ctx).subtrees.load(`${languageId}:${root}:${depth}`);
         // the deepest level comes with empty children: Category.children reads them on demand
         return shown(tree).map((category) => localizedCategory(languageId, category));
       } catch (error) {
