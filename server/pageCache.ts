@@ -1,10 +1,11 @@
 import { wholeNumberSetting } from '../gateway/src/config';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
+import { GUEST_COOKIE } from '../gateway/src/plugins/session-cookies';
 import { splitLocalePath } from '../storefront/i18n/locales';
 
 /**
  * The page cache of anonymous catalogue pages (ADR 0011): the rendered HTML of a GET that carries no
- * session cookie, kept for a short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and
+ * session cookie — or the session of a guest the gateway marked (ADR 0019, PAGE_CACHE_GUESTS) — kept for a short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and
  * bytes). Concurrent misses of one key render once (request coalescing). No stale serving: an entry past
  * its TTL is gone; the GraphQL response cache of issue 8 brings stale-if-error.
  *
@@ -34,6 +35,8 @@ export interface RenderedPage {
 export interface PageCacheOptions {
   /** seconds an entry lives; 0 disables the cache */
   ttlSeconds: number;
+  /** whether guests' sessions (the gateway's `shop-guest` marker) get the anonymous pages too (default true) */
+  guests?: boolean;
   maxEntries: number;
   /** budget for the bodies (UTF-8 bytes) of all entries */
   maxBytes: number;
@@ -52,6 +55,8 @@ export interface PageCacheStats {
 
 export interface PageCache {
   readonly ttlSeconds: number;
+  /** guests' sessions are answered from the cache too (ADR 0019) */
+  readonly guests: boolean;
   /**
    * The page for a key: from the cache (`hit`), from a render of the same key already under way (`hit`,
    * coalesced), or rendered now (`miss`) and kept when cacheable. A render that fails is not kept.
@@ -87,16 +92,38 @@ export function isCatalogPath(pathname: string): boolean {
   return !NEVER_CACHED.some((pattern) => pattern.test(logicalPath));
 }
 
-function hasCookie(cookieHeader: string | null, name: string): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => part.trim().startsWith(`${name}=`));
+function cookiePairs(cookieHeader: string | null): string[] {
+  return cookieHeader ? cookieHeader.split(';').map((part) => part.trim()) : [];
 }
 
-/** Whether a request may be answered from (and fill) the cache: GET of a catalogue path without a session. */
-export function isCacheableRequest(request: Request): boolean {
+function hasCookie(cookieHeader: string | null, name: string): boolean {
+  return cookiePairs(cookieHeader).some((pair) => pair.startsWith(`${name}=`));
+}
+
+/**
+ * Whether a request may be answered from (and fill) the cache: a GET of a catalogue path without a session,
+ * or (with `guests`) with the session of a guest the gateway marked `shop-guest=1`.
+ */
+export function isCacheableRequest(request: Request, options: { guests?: boolean } = {}): boolean {
   if (request.method !== 'GET') return false;
-  if (hasCookie(request.headers.get('cookie'), SESSION_COOKIE)) return false;
+  const cookies = request.headers.get('cookie');
+  if (hasCookie(cookies, SESSION_COOKIE) && !(options.guests === true && cookiePairs(cookies).includes(`${GUEST_COOKIE}=1`))) return false;
   return isCatalogPath(new URL(request.url).pathname);
+}
+
+/**
+ * The request as an anonymous visitor sends it: without the session and the guest marker. A guest's miss is
+ * rendered (and kept) as the anonymous page, so the cache never holds anything of a session, whatever its
+ * cookies claim.
+ */
+export function asAnonymous(request: Request): Request {
+  const cookies = request.headers.get('cookie');
+  if (!hasCookie(cookies, SESSION_COOKIE) && !hasCookie(cookies, GUEST_COOKIE)) return request;
+  const kept = cookiePairs(cookies).filter((pair) => !pair.startsWith(`${SESSION_COOKIE}=`) && !pair.startsWith(`${GUEST_COOKIE}=`));
+  const headers = new Headers(request.headers);
+  if (kept.length > 0) headers.set('cookie', kept.join('; '));
+  else headers.delete('cookie');
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /** The cache key: host (canonical links name it), path and query. The language is in the path. */
@@ -121,9 +148,18 @@ export function isStorable(page: RenderedPage): boolean {
 export function pageCacheOptionsFromEnv(env: NodeJS.ProcessEnv): PageCacheOptions {
   return {
     ttlSeconds: wholeNumberSetting(env, 'PAGE_CACHE_TTL_SECONDS', DEFAULT_PAGE_CACHE_TTL_SECONDS),
+    guests: yesNoSetting(env, 'PAGE_CACHE_GUESTS', true),
     maxEntries: wholeNumberSetting(env, 'PAGE_CACHE_MAX_ENTRIES', DEFAULT_PAGE_CACHE_MAX_ENTRIES),
     maxBytes: wholeNumberSetting(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES),
   };
+}
+
+/** A true/false setting; anything else stops the start with a clear message. */
+function yesNoSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -170,6 +206,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     ttlSeconds: options.ttlSeconds,
+    guests: options.guests ?? true,
     async serve(key, render) {
       if (ttlMs <= 0) {
         misses++;

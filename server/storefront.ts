@@ -16,7 +16,7 @@ import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefro
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
-import { CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
+import { asAnonymous, CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -82,20 +82,21 @@ export function mountStorefront(
         return new Response(null, { status: 302, headers });
       }
     }
-    const render = async (): Promise<RenderedPage> => {
+    // `forRequest`: the request itself, or for the page cache the same request without its session (asAnonymous).
+    const render = async (forRequest: Request): Promise<RenderedPage> => {
       const gatewayCookies: string[] = [];
       let operations = 0;
       let stale = false;
       const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
         operations += 1;
-        const answer = await callGateway(options.gateway, request, operation);
+        const answer = await callGateway(options.gateway, forRequest, operation);
         gatewayCookies.push(...answer.setCookies);
         stale ||= answer.stale;
         return answer.payload;
       };
       const pageContext = await renderPage({
-        urlOriginal: request.url,
-        headersOriginal: request.headers,
+        urlOriginal: forRequest.url,
+        headersOriginal: forRequest.headers,
         runGraphQL,
         // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
         shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
@@ -136,10 +137,12 @@ export function mountStorefront(
       return new Response(withNonce(page.body, cspNonceOf(c)), { status: page.status, headers });
     };
 
-    if (pageCache.ttlSeconds > 0 && isCacheableRequest(request)) {
-      const { page, source } = await pageCache.serve(pageCacheKey(url), render);
+    // An anonymous visitor, or a guest whose session the gateway marked (ADR 0019): the page every anonymous
+    // visitor gets, rendered without any session.
+    if (pageCache.ttlSeconds > 0 && isCacheableRequest(request, { guests: pageCache.guests })) {
+      const { page, source } = await pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
       return respond(page, { source, anonymous: true });
     }
-    return respond(await render(), pageCache.ttlSeconds > 0 && isCatalogPath(url.pathname) ? { source: 'miss', anonymous: false } : null);
+    return respond(await render(request), pageCache.ttlSeconds > 0 && isCatalogPath(url.pathname) ? { source: 'miss', anonymous: false } : null);
   });
 }

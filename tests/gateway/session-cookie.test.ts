@@ -66,6 +66,7 @@ describe('session cookie only from mutations', () => {
     const shopper = browser(gw);
     await shopper.gql(ADD, { input: { productId: products.delivery.id } });
     const anonymous = shopper.cookies['sw-context-token'];
+    expect(shopper.cookies['shop-guest']).toBe('1');
     const registered = await shopper.gql('mutation ($input: RegisterInput!) { register(input: $input) { viewer { guest } errors { code } } }', {
       input: {
         guest: true,
@@ -81,5 +82,47 @@ describe('session cookie only from mutations', () => {
     expect(shopper.cookies['sw-context-token']).not.toBe(anonymous);
     const later = await shopper.gql('{ viewer { guest } cart { productCount } }');
     expect(later.body.data).toEqual({ viewer: { guest: true }, cart: { productCount: 1 } });
+    // a session with a customer (a guest's too) is no anonymous guest any more: its pages are its own (ADR 0019)
+    expect(registered.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^shop-guest=; Max-Age=0; Path=\/; SameSite=Lax; HttpOnly/));
+    expect(shopper.cookies['shop-guest']).toBe('');
+  });
+});
+
+describe('the guest marker (ADR 0019)', () => {
+  const LOGIN = 'mutation ($input: LoginInput!) { login(input: $input) { errors { code } } }';
+
+  it('a session a first add to cart opened is marked a guest’s (HttpOnly, a year); cart changes keep the mark', async () => {
+    const shopper = browser(gw);
+    const added = await shopper.gql(ADD, { input: { productId: products.delivery.id } });
+    const marker = added.headers.getSetCookie().find((line) => line.startsWith('shop-guest='));
+    expect(marker?.split('; ')).toEqual(['shop-guest=1', 'Max-Age=31536000', 'Path=/', 'SameSite=Lax', 'HttpOnly']);
+    const again = await shopper.gql(ADD, { input: { productId: products.delivery2.id } });
+    expect(again.body.data.addToCart.errors).toEqual([]);
+    expect(again.headers.getSetCookie().filter((line) => line.startsWith('shop-guest='))).toEqual([]);
+    expect(shopper.cookies['shop-guest']).toBe('1');
+  });
+
+  it('any other mutation removes the mark, even one that fails (a login with a wrong password)', async () => {
+    const shopper = browser(gw);
+    await shopper.gql(ADD, { input: { productId: products.delivery.id } });
+    const login = await shopper.gql(LOGIN, { input: { email: `nobody-${randomUUID()}@example.ch`, password: 'wrong-password-1' } });
+    expect(login.body.data.login.errors.length).toBeGreaterThan(0);
+    expect(shopper.cookies['shop-guest']).toBe('');
+    // and it does not come back with the next cart change
+    await shopper.gql(ADD, { input: { productId: products.delivery2.id } });
+    expect(shopper.cookies['shop-guest']).toBe('');
+  });
+
+  it('no mark for a session a login opened, for a session sent without one, nor from a query', async () => {
+    const fresh = browser(gw);
+    await fresh.gql(LOGIN, { input: { email: `nobody-${randomUUID()}@example.ch`, password: 'wrong-password-1' } });
+    expect(fresh.cookies['shop-guest']).toBeUndefined();
+
+    const opened = browser(gw);
+    await opened.gql(ADD, { input: { productId: products.delivery.id } });
+    const unmarked = browser(gw, { 'sw-context-token': opened.cookies['sw-context-token']! });
+    await unmarked.gql(ADD, { input: { productId: products.delivery2.id } });
+    await unmarked.gql(BROWSE);
+    expect(unmarked.cookies['shop-guest']).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asAnonymous,
   createPageCache,
   isCacheableRequest,
   isCatalogPath,
@@ -51,7 +52,9 @@ describe('page cache: TTL', () => {
   });
 
   it('reads its settings from the environment, 60 s by default; nonsense is refused', () => {
-    expect(pageCacheOptionsFromEnv({})).toEqual({ ttlSeconds: 60, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
+    expect(pageCacheOptionsFromEnv({})).toEqual({ ttlSeconds: 60, guests: true, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
+    expect(pageCacheOptionsFromEnv({ PAGE_CACHE_GUESTS: 'false' }).guests).toBe(false);
+    expect(() => pageCacheOptionsFromEnv({ PAGE_CACHE_GUESTS: 'yes' })).toThrow(/PAGE_CACHE_GUESTS must be true or false/);
     expect(pageCacheOptionsFromEnv({ PAGE_CACHE_TTL_SECONDS: '0' }).ttlSeconds).toBe(0);
     expect(pageCacheOptionsFromEnv({ PAGE_CACHE_TTL_SECONDS: '15', PAGE_CACHE_MAX_ENTRIES: '20' })).toMatchObject({ ttlSeconds: 15, maxEntries: 20 });
     expect(() => pageCacheOptionsFromEnv({ PAGE_CACHE_TTL_SECONDS: 'soon' })).toThrow(/PAGE_CACHE_TTL_SECONDS/);
@@ -167,6 +170,29 @@ describe('page cache: what is never kept', () => {
     expect(isCacheableRequest(request('/medikamente', { headers: { cookie: 'i18n_redirected=fr; sw-context-token=abc' } }))).toBe(false);
     expect(isCacheableRequest(request('/medikamente', { method: 'POST' }))).toBe(false);
     expect(isCacheableRequest(request('/checkout/cart'))).toBe(false);
+  });
+
+  it('a guest’s session (the gateway’s shop-guest=1) is served from the cache unless PAGE_CACHE_GUESTS is off (ADR 0019)', () => {
+    const request = (cookie: string) => new Request('http://shop.test/medikamente', { headers: { cookie } });
+    expect(isCacheableRequest(request('sw-context-token=abc; shop-guest=1'), { guests: true })).toBe(true);
+    expect(isCacheableRequest(request('sw-context-token=abc; shop-guest=1'), { guests: false })).toBe(false);
+    expect(isCacheableRequest(request('sw-context-token=abc; shop-guest=1'))).toBe(false);
+    // only the marker's own value counts
+    for (const cookie of ['sw-context-token=abc; shop-guest=', 'sw-context-token=abc; shop-guest=0', 'sw-context-token=abc; xshop-guest=1', 'sw-context-token=abc']) {
+      expect(isCacheableRequest(request(cookie), { guests: true }), cookie).toBe(false);
+    }
+    expect(isCacheableRequest(new Request('http://shop.test/checkout/cart', { headers: { cookie: 'sw-context-token=abc; shop-guest=1' } }), { guests: true })).toBe(false);
+  });
+
+  it('renders a guest’s miss as the anonymous page: the session and the marker are taken off the request', () => {
+    const guest = new Request('http://shop.test/medikamente?p=2', { headers: { cookie: 'i18n_redirected=fr; sw-context-token=abc; shop-guest=1; cart_hint=1', 'accept-language': 'fr' } });
+    const anonymous = asAnonymous(guest);
+    expect(anonymous.url).toBe(guest.url);
+    expect(anonymous.headers.get('cookie')).toBe('i18n_redirected=fr; cart_hint=1');
+    expect(anonymous.headers.get('accept-language')).toBe('fr');
+    expect(asAnonymous(new Request('http://shop.test/', { headers: { cookie: 'sw-context-token=abc; shop-guest=1' } })).headers.get('cookie')).toBeNull();
+    const visitor = new Request('http://shop.test/', { headers: { cookie: 'i18n_redirected=de' } });
+    expect(asAnonymous(visitor)).toBe(visitor);
   });
 
   it('keys by host, path and query', () => {

@@ -1,4 +1,4 @@
-import { getOperationAST, type DocumentNode } from 'graphql';
+import { getOperationAST, Kind, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { readCookie, sentContextToken, type GatewayContext } from '../context';
 
@@ -117,6 +117,42 @@ function cookie(name: string, value: string, attributes: string[]): string {
   return [`${name}=${encodeURIComponent(value)}`, `Max-Age=${SESSION_COOKIE_MAX_AGE}`, 'Path=/', 'SameSite=Lax', ...attributes].join('; ');
 }
 
+// ---- the guest marker -----------------------------------------------------------------------------------
+
+/**
+ * HttpOnly cookie `shop-guest=1` beside a session that the gateway knows has no customer (ADR 0019): the
+ * session began with one of GUEST_MUTATIONS (a browser's first add to cart, newsletter, contact …). The
+ * storefront's catalogue pages do not depend on the cart (the header asks for its count after hydration), so
+ * the page cache serves such a guest the page every anonymous visitor gets. Any other mutation (login,
+ * registration, checkout, a pharmacy or insurer choice) removes the marker for good: that session renders its
+ * own pages from then on. Without the marker nothing is assumed, so a session opened before the marker
+ * existed renders too. A forged marker gains nothing: the cache only ever holds the anonymous pages.
+ */
+export const GUEST_COOKIE = 'shop-guest';
+
+/**
+ * Mutations after which a session still sees the catalogue exactly as an anonymous visitor does. Not here, so
+ * they end the mark: login, registration and checkout (a customer, perhaps of another price group), a pharmacy or
+ * insurer choice (availability, discounts), a poll vote (the poll then shows this visitor's answer).
+ */
+const GUEST_MUTATIONS: ReadonlySet<string> = new Set([
+  'addToCart',
+  'updateCartItem',
+  'removeCartItem',
+  'replaceCart',
+  'applyPromotionCode',
+  'subscribeNewsletter',
+  'confirmNewsletter',
+  'unsubscribeNewsletter',
+  'sendContactForm',
+  'enterContest',
+  'requestPasswordRecovery',
+]);
+
+function guestCookie(value: '1' | '', maxAge: number, request: Request): string {
+  return [`${GUEST_COOKIE}=${value}`, `Max-Age=${maxAge}`, 'Path=/', 'SameSite=Lax', 'HttpOnly', ...(servedOverHttps(request) ? ['Secure'] : [])].join('; ');
+}
+
 /**
  * Writes the shopper's Store API session back to the browser: `sw-context-token` (HttpOnly: scripts never
  * need it; Secure over https) when the Store API issued or refreshed a token, and `sw-language-id` beside
@@ -132,12 +168,13 @@ function cookie(name: string, value: string, attributes: string[]): string {
  * browser already has is still refreshed when its token changes, whatever the operation.
  */
 export function useSessionCookies(contextOf: (request: Request) => GatewayContext | undefined): Plugin {
-  // Requests that executed a mutation (keyed by the request: one operation per request, no batching).
-  const mutations = new WeakSet<Request>();
+  // The root fields of the mutation a request executed (keyed by the request: one operation per request, no batching).
+  const mutations = new WeakMap<Request, readonly string[]>();
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
-      if (request && isMutation(args.document, args.operationName)) mutations.add(request);
+      const fields = request ? mutationFields(args.document, args.operationName) : null;
+      if (request && fields) mutations.set(request, fields);
     },
     onResponse({ request, response }) {
       const ctx = contextOf(request);
@@ -152,9 +189,16 @@ export function useSessionCookies(contextOf: (request: Request) => GatewayContex
       // does not have gets the language the gateway actually used.
       const browserSession = readCookie(cookies, 'sw-context-token') !== undefined;
       const languageStale = sentLanguage !== ctx.languageId && (sentLanguage !== undefined || browserSession);
+      const mutation = mutations.get(request);
+      const guestMutation = mutation !== undefined && mutation.every((field) => GUEST_MUTATIONS.has(field));
       if (tokenChanged) {
         response.headers.set('sw-context-token', token);
         response.headers.append('set-cookie', cookie('sw-context-token', token, ['HttpOnly', ...(servedOverHttps(request) ? ['Secure'] : [])]));
+        // a session that a guest's mutation opened has no customer
+        if (sentToken === null && guestMutation) response.headers.append('set-cookie', guestCookie('1', SESSION_COOKIE_MAX_AGE, request));
+      }
+      if (mutation !== undefined && !guestMutation && readCookie(cookies, GUEST_COOKIE) !== undefined) {
+        response.headers.append('set-cookie', guestCookie('', 0, request));
       }
       if (tokenChanged || languageStale) {
         response.headers.append('set-cookie', cookie('sw-language-id', ctx.languageId, servedOverHttps(request) ? ['Secure'] : []));
@@ -165,10 +209,14 @@ export function useSessionCookies(contextOf: (request: Request) => GatewayContex
   };
 }
 
-function isMutation(document: DocumentNode, operationName: string | null | undefined): boolean {
+/** The root fields (not aliases) of the operation when it is a mutation; null for a query or an unknown operation. */
+function mutationFields(document: DocumentNode, operationName: string | null | undefined): string[] | null {
   try {
-    return getOperationAST(document, operationName ?? undefined)?.operation === 'mutation';
+    const operation = getOperationAST(document, operationName ?? undefined);
+    if (operation?.operation !== 'mutation') return null;
+    // a fragment spread at the root is no field this list knows: never a guest's mutation
+    return operation.selectionSet.selections.map((selection) => (selection.kind === Kind.FIELD ? selection.name.value : '…'));
   } catch {
-    return false;
+    return null;
   }
 }
