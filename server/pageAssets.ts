@@ -3,15 +3,15 @@ import { join } from 'node:path';
 
 // How a rendered page asks for its assets (issue 8, Lighthouse; ADR 0018). Two rewrites of Vike's HTML:
 //
-// 1. The page's own stylesheets go into its HTML. Vike links one small CSS file per component
-// group — a dozen per page, 5 KB gzip together on a product page — and each <link> blocks the first paint until
-// it has come: on a phone's round trips that was most of the first contentful paint. Inlined, the page paints
-// with its first response. Only the shop's own built files are inlined (read once from dist/client); anything
-// else keeps its <link>.
+// 1. The page's own stylesheets go into its HTML. Vike links one small CSS file per component group — a dozen
+//    per page, 5 KB gzip together on a product page — and each <link> blocks the first paint until it has come:
+//    on a phone's round trips that was most of the first contentful paint. Inlined, the page paints with its
+//    first response. Only the shop's own built files are inlined (read once from dist/client); anything else
+//    keeps its <link>.
 //
-//    Each inlined sheet leaves a disabled <link> behind: browsers fetch no disabled stylesheet, and Vite's preload
-// helper, which looks for a <link rel=stylesheet> before it loads a lazy view's CSS, then knows the sheet is on the
-// page and does not fetch it again while the page hydrates.
+//    Each inlined sheet leaves a disabled <link> behind: browsers fetch no disabled stylesheet, and Vite's
+//    preload helper, which looks for a <link rel=stylesheet> before it loads a lazy view's CSS, then knows the
+//    sheet is on the page and does not fetch it again while the page hydrates.
 //
 // 2. The page's scripts are preloaded at low priority. Vike lists every chunk of the page as a <link rel=modulepreload>
 //    (two dozen, 200 KB gzip on a product page); at the browser's default high priority they shared a phone's

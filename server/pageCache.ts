@@ -5,8 +5,8 @@ import { splitLocalePath } from '../storefront/i18n/locales';
 
 /**
  * The page cache of anonymous catalogue pages (ADR 0011): the rendered HTML of a GET that carries no
- * session cookie — or the session of a guest the gateway marked (ADR 0019, PAGE_CACHE_GUESTS) — kept for a short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and
- * bytes). Concurrent misses of one key render once (request coalescing). No stale serving: an entry past
+ * session cookie, or the session of a guest the gateway marked (ADR 0019, PAGE_CACHE_GUESTS). Kept for a
+ * short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and bytes). Concurrent misses of one key render once (request coalescing). No stale serving: an entry past
  * its TTL is gone; the GraphQL response cache of issue 8 brings stale-if-error.
  *
  * Only what every anonymous visitor sees the same way is kept: catalogue paths (home, the catch-all route

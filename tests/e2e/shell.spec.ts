@@ -191,6 +191,8 @@ test('the French footer lists the SPEC links, logos, socials and notes', async (
   for (const [name, href] of expected) {
     await expect(links.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', href);
   }
+  // the shop's own footer tree names some of the same pages ("À propos", "Marques"): each is listed once
+  for (const name of ['À propos', 'Marques']) await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(1);
   for (const name of ['Carte de crédit et de débit', 'PayPal', 'Paiement anticipé', 'PostFinance Card', 'TWINT', 'Facture', 'Apple Pay', 'La Poste Suisse', 'Click & Collect']) {
     await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
   }
