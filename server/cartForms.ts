@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
+import { mediaTypeOf } from '../gateway/src/context';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { cartHintCookie } from '../storefront/cart/cartHint';
@@ -177,8 +178,7 @@ export function mountCartForms(
       options.logger.warn({ path: url.pathname, origin: request.headers.get('origin') }, 'cart form refused: not posted from the shop (CSRF)');
       return new Response('Refused: this form must be sent from the shop’s own pages.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     }
-    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    const body = type === 'application/x-www-form-urlencoded' ? await request.text() : '';
+    const body = mediaTypeOf(request) === 'application/x-www-form-urlencoded' ? await request.text() : '';
     if (body.length > MAX_FORM_BYTES) return new Response('Form too large', { status: 413 });
     const form = read(new URLSearchParams(body));
     if (!form.ok) return redirect(cartPath + cartRedirectSearch({ error: form.error }), []);

@@ -1,5 +1,6 @@
 import { wholeNumberSetting } from '../gateway/src/config';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
+import { readCookie } from '../gateway/src/context';
 import { GUEST_COOKIE } from '../gateway/src/plugins/session-cookies';
 import { splitLocalePath } from '../storefront/i18n/locales';
 
@@ -92,14 +93,6 @@ export function isCatalogPath(pathname: string): boolean {
   return !NEVER_CACHED.some((pattern) => pattern.test(logicalPath));
 }
 
-function cookiePairs(cookieHeader: string | null): string[] {
-  return cookieHeader ? cookieHeader.split(';').map((part) => part.trim()) : [];
-}
-
-function hasCookie(cookieHeader: string | null, name: string): boolean {
-  return cookiePairs(cookieHeader).some((pair) => pair.startsWith(`${name}=`));
-}
-
 /**
  * Whether a request may be answered from (and fill) the cache: a GET of a catalogue path without a session,
  * or (with `guests`) with the session of a guest the gateway marked `shop-guest=1`.
@@ -107,7 +100,7 @@ function hasCookie(cookieHeader: string | null, name: string): boolean {
 export function isCacheableRequest(request: Request, options: { guests?: boolean } = {}): boolean {
   if (request.method !== 'GET') return false;
   const cookies = request.headers.get('cookie');
-  if (hasCookie(cookies, SESSION_COOKIE) && !(options.guests === true && cookiePairs(cookies).includes(`${GUEST_COOKIE}=1`))) return false;
+  if (readCookie(cookies, SESSION_COOKIE) !== undefined && !(options.guests === true && readCookie(cookies, GUEST_COOKIE) === '1')) return false;
   return isCatalogPath(new URL(request.url).pathname);
 }
 
@@ -118,8 +111,12 @@ export function isCacheableRequest(request: Request, options: { guests?: boolean
  */
 export function asAnonymous(request: Request): Request {
   const cookies = request.headers.get('cookie');
-  if (!hasCookie(cookies, SESSION_COOKIE) && !hasCookie(cookies, GUEST_COOKIE)) return request;
-  const kept = cookiePairs(cookies).filter((pair) => !pair.startsWith(`${SESSION_COOKIE}=`) && !pair.startsWith(`${GUEST_COOKIE}=`));
+  if (readCookie(cookies, SESSION_COOKIE) === undefined && readCookie(cookies, GUEST_COOKIE) === undefined) return request;
+  const personal = new Set([SESSION_COOKIE, GUEST_COOKIE]);
+  const kept = (cookies ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && !personal.has(pair.slice(0, pair.indexOf('=')).trim()));
   const headers = new Headers(request.headers);
   if (kept.length > 0) headers.set('cookie', kept.join('; '));
   else headers.delete('cookie');

@@ -38,6 +38,11 @@ export interface GatewayContext {
   sharedReads: SharedReads;
 }
 
+/** The media type a request's body declares, lowercase and without parameters ("application/json"); '' when none. */
+export function mediaTypeOf(request: Request): string {
+  return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { mediaTypeOf } from './context';
 
 /**
  * A GraphQL request that is not an upload: its JSON body may have at most this many bytes (the Store API's own
@@ -32,8 +33,7 @@ const limitBody = bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: tooLarge
  */
 export function graphqlRequestLimits(): MiddlewareHandler {
   return async (c, next) => {
-    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (c.req.method === 'POST' && type !== 'multipart/form-data') {
+    if (c.req.method === 'POST' && mediaTypeOf(c.req.raw) !== 'multipart/form-data') {
       // A declared length is checked as is: asking for the body (as bodyLimit does first) makes @hono/node-server
       // build a full web Request with a stream, a good part of a cached answer's time.
       const length = c.req.header('content-length');

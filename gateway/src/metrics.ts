@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration } from 'prom-client';
 import type { StoreClientOptions } from './store-client';
 
 type StoreCall = Parameters<NonNullable<StoreClientOptions['onCall']>>[0];
@@ -23,6 +23,19 @@ const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Latency buckets from 1 ms to 10 s (the Store API timeout). */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The registry's counter of this name, made on first use. Each gateway has its own registry, and parts of one
+ * gateway may count into the same metric (a response-cache hit and a ready answer), so they ask the registry.
+ */
+export function counterIn<L extends string>(registry: Registry, config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
+  return (registry.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter({ ...config, registers: [registry] });
+}
+
+/** The registry's gauge of this name, made on first use (see counterIn). */
+export function gaugeIn<L extends string>(registry: Registry, config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
+  return (registry.getSingleMetric(config.name) as Gauge<L> | undefined) ?? new Gauge({ ...config, registers: [registry] });
+}
 
 export function createGatewayMetrics(options: { processMetrics?: boolean } = {}): GatewayMetrics {
   const registry = new Registry();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Registry } from 'prom-client';
-import { sentContextToken } from './context';
+import { mediaTypeOf, readCookie, sentContextToken } from './context';
 import { passesCsrfRule } from './plugins/csrf';
 import { CACHE_HEADER, cacheAnswersCounter } from './plugins/response-cache';
 
@@ -42,11 +42,6 @@ export interface ReadyAnswers {
   keep(request: Request, response: Response, freshUntil: number): Promise<void>;
 }
 
-function languageCookie(request: Request): string {
-  const cookie = request.headers.get('cookie');
-  return cookie ? (/(?:^|;\s*)sw-language-id=([^;]*)/.exec(cookie)?.[1] ?? '') : '';
-}
-
 export function createReadyAnswers(options: { registry?: Registry; now?: () => number } = {}): ReadyAnswers {
   const now = options.now ?? Date.now;
   const answers = new Map<string, ReadyAnswer>();
@@ -56,7 +51,7 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
 
   /** Anonymous GET or JSON POST that passes the CSRF rule and is not a conditional request. */
   const eligible = (request: Request): boolean =>
-    (request.method === 'GET' || (request.method === 'POST' && request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json')) &&
+    (request.method === 'GET' || (request.method === 'POST' && mediaTypeOf(request) === 'application/json')) &&
     sentContextToken(request) === undefined &&
     !request.headers.has('if-none-match') &&
     passesCsrfRule(request);
@@ -66,7 +61,7 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
       if (!eligible(request)) return { request };
       const body = request.method === 'POST' ? await request.text() : '';
       const key = createHash('sha256')
-        .update([request.method, request.url, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? ''), languageCookie(request), body].join('\n'))
+        .update([request.method, request.url, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? ''), readCookie(request.headers.get('cookie'), 'sw-language-id') ?? '', body].join('\n'))
         .digest('hex');
       const kept = answers.get(key);
       if (kept && kept.until > now()) {

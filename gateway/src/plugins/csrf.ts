@@ -1,5 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { shouldRenderGraphiQL } from 'graphql-yoga';
+import { mediaTypeOf } from '../context';
 
 /** Headers a cross-site form or <img> cannot send without a CORS preflight (which the gateway never grants). */
 export const CSRF_HEADERS = ['x-graphql-csrf', 'graphql-require-preflight', 'apollo-require-preflight'] as const;
@@ -11,8 +12,7 @@ const PREFLIGHTED_TYPES = new Set(['application/json', 'application/graphql-resp
 export function passesCsrfRule(request: Request): boolean {
   if (!request.headers.get('cookie')) return true;
   if (request.method === 'OPTIONS') return true;
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (request.method === 'POST' && PREFLIGHTED_TYPES.has(type)) return true;
+  if (request.method === 'POST' && PREFLIGHTED_TYPES.has(mediaTypeOf(request))) return true;
   return CSRF_HEADERS.some((name) => request.headers.has(name));
 }
 

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { counterIn } from '../metrics';
 
 /**
  * How a request's operation is known to the gateway:
@@ -37,22 +38,14 @@ export type RefusalReason =
   | 'list_size'
   | 'introspection';
 
-const refusalCounters = new WeakMap<Registry, Counter<'reason'>>();
-
 /** graphql_refused_operations_total{reason}: one counter per metrics registry (each gateway has its own). */
 export function countRefusal(registry: Registry | undefined, reason: RefusalReason): void {
   if (!registry) return;
-  let counter = refusalCounters.get(registry);
-  if (!counter) {
-    counter = new Counter({
-      name: 'graphql_refused_operations_total',
-      help: 'GraphQL operations refused before execution by the hardening rules, by reason (persisted_only, persisted_not_found, tokens, depth, complexity, aliases, list_size, introspection).',
-      labelNames: ['reason'] as const,
-      registers: [registry],
-    });
-    refusalCounters.set(registry, counter);
-  }
-  counter.inc({ reason });
+  counterIn(registry, {
+    name: 'graphql_refused_operations_total',
+    help: 'GraphQL operations refused before execution by the hardening rules, by reason (persisted_only, persisted_not_found, tokens, depth, complexity, aliases, list_size, introspection).',
+    labelNames: ['reason'] as const,
+  }).inc({ reason });
 }
 
 /** A refusal as the client sees it: HTTP 400, one error with a code. */

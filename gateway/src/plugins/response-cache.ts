@@ -3,8 +3,9 @@ import { getOperationAST, type ExecutionResult, type GraphQLError } from 'graphq
 import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 import { wholeNumberSetting } from '../config';
+import { counterIn } from '../metrics';
 import { sentContextToken, type GatewayContext } from '../context';
 import { isUpstreamFailure, isUpstreamFailureStatus, type UpstreamBreaker } from '../store-client/circuit-breaker';
 import type { ReadyAnswers } from '../ready-answers';
@@ -184,21 +185,13 @@ function staleIfErrorCache(inner: Cache, staleMs: number, refusing: () => boolea
 
 // ---- the plugin ------------------------------------------------------------------------------------------
 
-const answerCounters = new WeakMap<Registry, Counter<'result'>>();
-
 /** graphql_response_cache_answers_total{result}: one counter per metrics registry (each gateway has its own). */
 export function cacheAnswersCounter(registry: Registry): Counter<'result'> {
-  let counter = answerCounters.get(registry);
-  if (!counter) {
-    counter = new Counter({
-      name: 'graphql_response_cache_answers_total',
-      help: 'Anonymous GraphQL queries by how the response cache answered: hit (fresh), ready (a fresh hit kept as bytes for a second, answered before yoga), stale (last good answer while the Store API failed), miss (run).',
-      labelNames: ['result'] as const,
-      registers: [registry],
-    });
-    answerCounters.set(registry, counter);
-  }
-  return counter;
+  return counterIn(registry, {
+    name: 'graphql_response_cache_answers_total',
+    help: 'Anonymous GraphQL queries by how the response cache answered: hit (fresh), ready (a fresh hit kept as bytes for a second, answered before yoga), stale (last good answer while the Store API failed), miss (run).',
+    labelNames: ['result'] as const,
+  });
 }
 
 type CacheContext = Partial<GatewayContext> & { request?: Request };

@@ -1,4 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
+import { mediaTypeOf } from '../context';
 
 /** One upload (the Store API's limit per prescription file, SPEC §5). */
 export const UPLOAD_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -16,8 +17,7 @@ export function useUploadLimits(): Plugin {
   return {
     onRequest({ request, endResponse, fetchAPI }) {
       if (request.method !== 'POST') return;
-      const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-      if (type !== 'multipart/form-data') return;
+      if (mediaTypeOf(request) !== 'multipart/form-data') return;
       const length = Number(request.headers.get('content-length') ?? NaN);
       const refuse = (status: number, message: string) =>
         endResponse(

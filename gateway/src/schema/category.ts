@@ -86,26 +86,25 @@ async function readNavigation(ctx: GatewayContext, languageId: string, rootId: s
 }
 
 /**
- * The category above `c`, with its children (c and its siblings), from a tree every shopper shares (shared-reads.ts):
- * the main menu when the parent is one of its entries, else the grandparent's subtree. A leaf category's side
- * navigation asks for its parent on every listing: read this way, it costs no Store API call once the trees are kept,
- * where POST /category/{parentId} cost one per render (and resolved the parent's whole CMS page). Null when no
- * tree has it (a parent right below a root, a hidden one): the caller reads the category itself.
+ * The category above `c` from a tree every shopper shares (shared-reads.ts): the main menu when it has the parent,
+ * else the grandparent's subtree, which brings the parent's children (c and its siblings) too. A leaf category's
+ * side navigation asks for its parent on every listing: read this way, it costs no Store API call once the trees
+ * are kept, where POST /category/{parentId} cost one per render (and resolved the parent's whole CMS page). Null
+ * when no tree has it (a parent right below a root, a hidden one): the caller reads the category itself.
  */
 async function parentFromMenus(ctx: GatewayContext, c: Category): Promise<ShopwareCategory | null> {
   const parentId = c.data.parentId;
   if (!parentId) return null;
+  const inMenu = (await menuEntries(ctx, c.languageId, [parentId])).get(parentId);
+  if (inMenu) return inMenu;
+  const ancestors = trailIds(c.data).slice(0, -1); // root … parent
+  const grandparentId = ancestors.at(-2);
+  if (!grandparentId || ancestors.at(-1) !== parentId) return null;
   try {
-    const menu = await mainMenu(ctx, c.languageId);
-    const inMenu = menu.find((entry) => entry.id === parentId);
-    if (inMenu) return inMenu;
-    const ancestors = trailIds(c.data).slice(0, -1); // root … parent
-    const grandparentId = ancestors.at(-2);
-    if (!grandparentId || ancestors.at(-1) !== parentId) return null;
     const tree = await categoryLoaders(ctx).subtrees.load(`${c.languageId}:${grandparentId}:2`);
     return tree.find((entry) => entry.id === parentId) ?? null;
   } catch {
-    return null; // a menu that cannot be read: the category read decides (and reports its own failure)
+    return null; // a tree that cannot be read: the category read decides (and reports its own failure)
   }
 }
 

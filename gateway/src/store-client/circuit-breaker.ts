@@ -1,6 +1,7 @@
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen } from 'cockatiel';
 import type { Logger } from 'pino';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
+import { counterIn, gaugeIn } from '../metrics';
 import { StoreApiRequestError } from './errors';
 
 // A circuit breaker per upstream (issue 8): when the Store API keeps failing, the gateway stops sending it
@@ -79,28 +80,19 @@ interface BreakerMetrics {
 }
 
 // One gauge and counter per registry (each gateway has its own registry), labelled by upstream.
-const metricsByRegistry = new WeakMap<Registry, BreakerMetrics>();
-
 function metricsOf(registry: Registry): BreakerMetrics {
-  let metrics = metricsByRegistry.get(registry);
-  if (!metrics) {
-    metrics = {
-      state: new Gauge({
-        name: 'store_api_circuit_state',
-        help: 'State of the circuit breaker per Store API upstream: 0 closed, 1 half-open (one trial call), 2 open (calls refused).',
-        labelNames: ['upstream'] as const,
-        registers: [registry],
-      }),
-      rejected: new Counter({
-        name: 'store_api_circuit_rejected_calls_total',
-        help: 'Store API calls refused without being sent because the circuit was open.',
-        labelNames: ['upstream'] as const,
-        registers: [registry],
-      }),
-    };
-    metricsByRegistry.set(registry, metrics);
-  }
-  return metrics;
+  return {
+    state: gaugeIn(registry, {
+      name: 'store_api_circuit_state',
+      help: 'State of the circuit breaker per Store API upstream: 0 closed, 1 half-open (one trial call), 2 open (calls refused).',
+      labelNames: ['upstream'] as const,
+    }),
+    rejected: counterIn(registry, {
+      name: 'store_api_circuit_rejected_calls_total',
+      help: 'Store API calls refused without being sent because the circuit was open.',
+      labelNames: ['upstream'] as const,
+    }),
+  };
 }
 
 export function createUpstreamBreaker(options: UpstreamBreakerOptions): UpstreamBreaker {
