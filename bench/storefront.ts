@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { DEFAULT_ACCESS_KEY } from '../store-api/src/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, startShopServer, type BenchPage } from './shopServer';
 import { writeResultsSection } from './support';
 
@@ -49,17 +52,19 @@ type Page = BenchPage;
 
 /**
  * Who asks: no cookie (the page cache may answer); a guest after a first add to cart, with the cookies that set
- * (the session and the gateway's `shop-guest` mark: the page cache answers too, ADR 0019); the same session
- * without the mark, as a customer's (every request renders, nothing cached); or no cookie against a server
- * without page cache (`rendered`: every request renders, its GraphQL query answered by the warm response cache
- * of ADR 0016).
+ * (the session and the gateway's `shop-guest` mark: the page cache answers too, ADR 0019); a logged-in customer
+ * with the shop's prices (`customer`) and an insured one (`insured`): the page cache answers by the price group
+ * the Store API names for the session (ADR 0020). Against a server without page cache: no cookie (`rendered`:
+ * every request renders, its GraphQL query answered by the warm response cache of ADR 0016) and the customer
+ * (`customer-rendered`: every request renders with the session, nothing cached).
  */
-type Visitor = 'anonymous' | 'guest' | 'session' | 'rendered';
+type Visitor = 'anonymous' | 'guest' | 'customer' | 'insured' | 'rendered' | 'customer-rendered';
 
-/** The cookies a browser sends after its first add to cart, and the session alone (a customer's: no guest mark). */
+/** The cookies of a browser after its first add to cart, of a logged-in customer, and of a logged-in insured customer. */
 interface Shopper {
   guest: string;
-  session: string;
+  customer: string;
+  insured: string;
 }
 
 interface Row {
@@ -92,8 +97,10 @@ interface StoreCalls {
   page: string;
   /** the first anonymous request: page cache and GraphQL response cache both cold */
   coldAnonymous: CallCount | null;
-  /** a session without the guest mark (a customer's): never cached, every request renders */
-  session: CallCount | null;
+  /** a logged-in customer's request: the price group's context read, then the page cache */
+  customer: CallCount | null;
+  /** the same customer's request to the server without page cache: a render with the session */
+  customerRendered?: CallCount | null;
 }
 
 /** The gateway's Store API call counters by route (store_api_calls_total on /metrics); null if not readable. */
@@ -134,10 +141,10 @@ async function storeCallsOf(origin: string, path: string, headers: Record<string
 }
 
 /**
- * The three pages, found before any of them is rendered, and the Store API calls of rendering each: first as
- * the very first anonymous request (both caches cold: the most an anonymous visitor can cost), then with a
- * session (what every shopper's request costs). The category path comes from the navigation (a GraphQL query
- * of its own, not counted), the product path from the category page's HTML.
+ * The three pages, found before any of them is rendered, and the Store API calls of each: first as the very
+ * first anonymous request (both caches cold: the most an anonymous visitor can cost), then as a logged-in
+ * customer's request. The category path comes from the navigation (a GraphQL query of its own, not counted),
+ * the product path from the category page's HTML.
  */
 async function findPages(origin: string, cookie: string): Promise<{ pages: Page[]; storeCalls: StoreCalls[] }> {
   const categoryPath = await firstCategoryPath(origin);
@@ -153,7 +160,7 @@ async function findPages(origin: string, cookie: string): Promise<{ pages: Page[
   const cold = [home.calls, category.calls, product.calls];
   const storeCalls: StoreCalls[] = [];
   for (const [index, page] of pages.entries()) {
-    storeCalls.push({ page: page.name, coldAnonymous: cold[index] ?? null, session: (await storeCallsOf(origin, page.path, { cookie })).calls });
+    storeCalls.push({ page: page.name, coldAnonymous: cold[index] ?? null, customer: (await storeCallsOf(origin, page.path, { cookie })).calls });
   }
   return { pages, storeCalls };
 }
@@ -203,34 +210,77 @@ async function measureJavaScript(origin: string, pages: Page[]): Promise<Shipped
   return shipped;
 }
 
-/** A shopper's cookies: those a first add to cart sets (this one adds nothing), and the session alone. */
-async function shopperCookies(origin: string): Promise<Shopper> {
+/** The `name=value` pairs of a response's Set-Cookie headers. */
+const cookiePairs = (res: Response): string[] => res.headers.getSetCookie().map((line) => line.split(';')[0]!);
+
+async function graphql(origin: string, query: string, variables: Record<string, unknown> = {}, cookie?: string): Promise<{ res: Response; data: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${origin}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }` }),
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
   });
-  const pairs = res.headers.getSetCookie().map((line) => line.split(';')[0]!);
-  const token = pairs.find((pair) => pair.startsWith('sw-context-token='));
-  if (!token) throw new Error('bench: the addToCart mutation set no session cookie');
-  if (!pairs.includes('shop-guest=1')) log('bench: WARNING the addToCart mutation set no guest mark (shop-guest=1)');
-  return { guest: pairs.join('; '), session: token };
+  const body = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+  if (!res.ok || body.errors) throw new Error(`bench: GraphQL failed: ${JSON.stringify(body.errors ?? res.status)}`);
+  return { res, data: body.data as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** The page cache answers as it should: anonymous and guest → hit after the first request; a session without the mark → miss. */
-async function checkPageCache(origin: string, page: Page, shopper: Shopper): Promise<void> {
-  const state = async (headers: Record<string, string>) => (await fetch(`${origin}${page.path}`, { headers: { accept: 'text/html', ...headers } })).headers.get('x-page-cache');
-  await state({});
-  const anonymous = await state({});
-  const guest = await state({ cookie: shopper.guest });
-  const session = await state({ cookie: shopper.session });
-  if (anonymous !== 'hit' || guest !== 'hit' || session !== 'miss') {
-    log(`bench: WARNING ${page.path}: x-page-cache anonymous=${anonymous} guest=${guest} session=${session} (expected hit, hit, miss)`);
+/** The bench shop's database, read only (a confirmation hash, a member number). */
+function readBenchShop<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(join(DATA_DIR, 'shop.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
   }
 }
 
+/** A new confirmed account, logged in: its cookies. `insured`: its insurance number verified as well. */
+async function customerCookie(origin: string, insured: boolean): Promise<string> {
+  const email = `bench-${insured ? 'insured' : 'customer'}-${Date.now()}@example.ch`;
+  const password = 'Bench-12345';
+  const { data } = await graphql(origin, '{ countries { id iso } }');
+  const countryId = (data.countries as { id: string; iso: string }[]).find((country) => country.iso === 'CH')!.id;
+  const storeApi = (path: string, body: unknown) =>
+    fetch(`${origin}/store-api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sw-access-key': DEFAULT_ACCESS_KEY }, body: JSON.stringify(body) });
+  const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId };
+  const registered = await storeApi('/account/register', { email, password, firstName: 'Bea', lastName: 'Bench', acceptedDataProtection: true, billingAddress: address });
+  if (!registered.ok) throw new Error(`bench: registration failed: ${registered.status} ${await registered.text()}`);
+  const hash = readBenchShop<{ hash: string }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email)?.hash;
+  const confirmed = await storeApi('/account/register-confirm', { hash, em: createHash('sha1').update(email).digest('hex') });
+  if (!confirmed.ok) throw new Error(`bench: confirmation failed: ${confirmed.status}`);
+  const { res } = await graphql(origin, 'mutation ($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { errors { code } } }', { email, password });
+  // The session and the language cookie, as a browser keeps them (without the latter every page would set it again).
+  const pairs = cookiePairs(res);
+  if (!pairs.some((pair) => pair.startsWith('sw-context-token='))) throw new Error('bench: the login set no session cookie');
+  const token = pairs.join('; ');
+  if (insured) {
+    const member = readBenchShop<{ number: string }>('SELECT insurance_number AS number FROM insurer_member WHERE multi_medication_plan = 0 ORDER BY insurance_number LIMIT 1');
+    const { data: verified } = await graphql(origin, 'mutation ($n: String!) { verifyInsurance(insuranceNumber: $n) { errors { code } } }', { n: member!.number }, token);
+    if ((verified.verifyInsurance.errors as unknown[]).length > 0) throw new Error(`bench: the insurance number was refused: ${JSON.stringify(verified.verifyInsurance.errors)}`);
+  }
+  return token;
+}
+
+/** The visitors' cookies: those a first add to cart sets (this one adds nothing), and two logged-in customers'. */
+async function shopperCookies(origin: string): Promise<Shopper> {
+  const { res } = await graphql(origin, `mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }`);
+  const pairs = cookiePairs(res);
+  if (!pairs.some((pair) => pair.startsWith('sw-context-token='))) throw new Error('bench: the addToCart mutation set no session cookie');
+  if (!pairs.includes('shop-guest=1')) log('bench: WARNING the addToCart mutation set no guest mark (shop-guest=1)');
+  return { guest: pairs.join('; '), customer: await customerCookie(origin, false), insured: await customerCookie(origin, true) };
+}
+
+/** The page cache answers as it should: every visitor gets a hit after the first request of its key. */
+async function checkPageCache(origin: string, page: Page, shopper: Shopper): Promise<void> {
+  const state = async (headers: Record<string, string>) => (await fetch(`${origin}${page.path}`, { headers: { accept: 'text/html', ...headers } })).headers.get('x-page-cache');
+  await state({});
+  await state({ cookie: shopper.insured });
+  const seen = [await state({}), await state({ cookie: shopper.guest }), await state({ cookie: shopper.customer }), await state({ cookie: shopper.insured })];
+  if (seen.some((source) => source !== 'hit')) log(`bench: WARNING ${page.path}: x-page-cache anonymous, guest, customer, insured = ${seen.join(', ')} (expected hit for each)`);
+}
+
 async function measureSsr(origin: string, page: Page, visitor: Visitor, shopper: Shopper): Promise<Row[]> {
-  const cookie = visitor === 'guest' ? shopper.guest : visitor === 'session' ? shopper.session : null;
+  const cookie = { anonymous: null, guest: shopper.guest, customer: shopper.customer, insured: shopper.insured, rendered: null, 'customer-rendered': shopper.customer }[visitor];
   const options = { url: `${origin}${page.path}`, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } };
   // A short warm-up so the first measured second is not the JIT's.
   await autocannon({ ...options, connections: 1, duration: 1 });
@@ -264,7 +314,9 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
   const product = (visitor: Visitor) => rows.find((r) => r.page === 'product page' && r.visitor === visitor && r.connections === 10);
   const cached = product('anonymous');
   const guest = product('guest');
-  const rendered = product('session');
+  const customer = product('customer');
+  const insured = product('insured');
+  const customerRendered = product('customer-rendered');
   const fromResponseCache = product('rendered');
   const productJs = shipped.find((s) => s.page === 'product page')?.gzipBytes ?? NaN;
   const lines = [
@@ -301,20 +353,39 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
       `≤ ${TARGET_CACHED_P99_MS} ms`,
     ),
     verdict('product page, a guest with a cart (session, page cache): p50', guest ? `${ms(guest.p50)} ms` : '–', guest ? guest.p50 < TARGET_P50_MS : null, `< ${TARGET_P50_MS} ms`),
-    verdict('product page, a customer’s session (every request rendered): p50', rendered ? `${ms(rendered.p50)} ms` : '–', rendered ? rendered.p50 < TARGET_P50_MS : null, `< ${TARGET_P50_MS} ms`),
+    verdict('product page, a logged-in customer (page cache by price group): p50', customer ? `${ms(customer.p50)} ms` : '–', customer ? customer.p50 < TARGET_P50_MS : null, `< ${TARGET_P50_MS} ms`),
+    verdict('product page, an insured customer (page cache by price group): p50', insured ? `${ms(insured.p50)} ms` : '–', insured ? insured.p50 < TARGET_P50_MS : null, `< ${TARGET_P50_MS} ms`),
+    verdict(
+      'product page, a customer’s session rendered every time (page cache off): p50',
+      customerRendered ? `${ms(customerRendered.p50)} ms` : '–',
+      customerRendered ? customerRendered.p50 < TARGET_P50_MS : null,
+      `< ${TARGET_P50_MS} ms`,
+    ),
     ...storeCalls.flatMap((calls) => [
       verdict(`Store API calls, ${calls.page}, first anonymous render`, String(calls.coldAnonymous?.total ?? '–'), calls.coldAnonymous ? calls.coldAnonymous.total <= TARGET_STORE_CALLS : null, `≤ ${TARGET_STORE_CALLS}`),
-      verdict(`Store API calls, ${calls.page}, customer's session render`, String(calls.session?.total ?? '–'), calls.session ? calls.session.total <= TARGET_STORE_CALLS : null, `≤ ${TARGET_STORE_CALLS}`),
+      verdict(`Store API calls, ${calls.page}, a customer's request`, String(calls.customer?.total ?? '–'), calls.customer ? calls.customer.total <= TARGET_STORE_CALLS : null, `≤ ${TARGET_STORE_CALLS}`),
+      ...(calls.customerRendered !== undefined
+        ? [
+            verdict(
+              `Store API calls, ${calls.page}, a customer's session rendered (page cache off)`,
+              String(calls.customerRendered?.total ?? '–'),
+              calls.customerRendered ? calls.customerRendered.total <= TARGET_STORE_CALLS : null,
+              `≤ ${TARGET_STORE_CALLS}`,
+            ),
+          ]
+        : []),
     ]),
     verdict('product page JavaScript (gzip)', `${kb(productJs)} KB`, Number.isFinite(productJs) ? productJs / 1024 <= TARGET_JS_KB : null, `≤ ${TARGET_JS_KB} KB`),
     '',
-    'Three visitors per page: **anonymous** (no cookie, as a search engine or a first visit: the page cache of ADR 0011',
+    'Four visitors per page: **anonymous** (no cookie, as a search engine or a first visit: the page cache of ADR 0011',
     `answers every request after the first for ${PAGE_CACHE_TTL} s), **guest** (the cookies a browser has after its first add to cart: the`,
-    'session and the gateway\'s `shop-guest` mark; the page cache answers as for anonymous visitors, ADR 0019) and **session** (the same',
-    '`sw-context-token` without the mark, as a logged-in customer\'s: never cached, every request is a full server render). The **rendered** rows ask without a cookie a second',
-    'server started with `PAGE_CACHE_TTL_SECONDS=0`: every request is rendered, its one GraphQL query answered from the warm',
-    'response cache (ADR 0016). Issue 8 asks ≥ 300 pages/s and p99 ≤ 50 ms "with warm cache": the page-cache rows meet it, the',
-    'rendered rows show what rendering costs when only the data is cached.',
+    'session and the gateway\'s `shop-guest` mark; the page cache answers as for anonymous visitors, ADR 0019), **customer** (a logged-in',
+    'customer with the shop\'s prices: the server reads the session\'s price group from the Store API — one `GET /context` — and answers',
+    'with the anonymous page, ADR 0020) and **insured** (a logged-in customer whose insurance number is verified: the page of the insured',
+    'price group, rendered once with the first such session and then kept for all of them). Against a second server started with',
+    '`PAGE_CACHE_TTL_SECONDS=0`, every request is rendered: **rendered** asks without a cookie (the one GraphQL query answered from the',
+    'warm response cache, ADR 0016), **customer, rendered** with the customer\'s session (nothing cached: the full cost of a page).',
+    'Issue 8 asks ≥ 300 pages/s and p99 ≤ 50 ms "with warm cache": the page-cache rows meet it; the rendered rows show what rendering costs.',
     '',
     '| page | path | visitor | connections | requests/s | p50 ms | p99 ms | errors |',
     '|---|---|---|---:|---:|---:|---:|---:|',
@@ -326,28 +397,36 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
         ? 'anonymous (page cache)'
         : r.visitor === 'guest'
           ? 'guest with a cart (page cache)'
-          : r.visitor === 'session'
-            ? 'customer’s session (renders)'
-            : 'anonymous, page cache off (renders)';
+          : r.visitor === 'customer'
+            ? 'logged-in customer (page cache by price group)'
+            : r.visitor === 'insured'
+              ? 'insured customer (page cache by price group)'
+              : r.visitor === 'customer-rendered'
+                ? 'customer, page cache off (renders)'
+                : 'anonymous, page cache off (renders)';
     lines.push(`| ${r.page} | \`${path}\` | ${visitor} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
   }
   lines.push(
     '',
-    '**Store API calls per page** (the gateway\'s `store_api_calls_total` on `/metrics` before and after one request for the page\'s HTML;',
-    'the first anonymous request after the start finds the page cache, the GraphQL response cache and the shared menus and SEO URLs',
-    '(ADR 0018) cold — the home page also reads the language list once; a customer\'s session request is never cached, but the menus and',
-    'SEO URLs the earlier requests read are shared, as for every shopper after the first):',
+    '**Store API calls per page** (the gateway\'s `store_api_calls_total` on `/metrics` before and after one request for the page\'s HTML,',
+    'the server\'s price-group read included; the first anonymous request after the start finds the page cache, the GraphQL response cache',
+    'and the shared menus and SEO URLs (ADR 0018) cold — the home page also reads the language list once; a customer\'s request reads the',
+    'session\'s price group and gets the cached page; rendered for the session (page cache off, product page only), nothing is cached but',
+    'the menus and SEO URLs the earlier requests read are shared, as for every shopper after the first):',
     '',
-    '| page | first anonymous render | customer\'s session render | calls of that render (route × count) |',
-    '|---|---:|---:|---|',
-    ...storeCalls.map((calls) => `| ${calls.page} | ${calls.coldAnonymous?.total ?? '–'} | ${calls.session?.total ?? '–'} | ${calls.session?.routes ?? ''} |`),
+    '| page | first anonymous render | a customer\'s request | its routes | customer\'s session rendered | its routes |',
+    '|---|---:|---:|---|---:|---|',
+    ...storeCalls.map(
+      (calls) =>
+        `| ${calls.page} | ${calls.coldAnonymous?.total ?? '–'} | ${calls.customer?.total ?? '–'} | ${calls.customer?.routes ?? ''} | ${calls.customerRendered?.total ?? '–'} | ${calls.customerRendered?.routes ?? ''} |`,
+    ),
   );
   lines.push('', '**JavaScript shipped** (every same-origin script Debian\'s Chromium loads for the page until it is hydrated and the network is idle — entry, imports, modulepreloads and the chunks loaded before hydration — each once, gzip level 9):', '');
   lines.push('| page | files | KB raw | KB gzip |', '|---|---:|---:|---:|');
   for (const s of shipped) lines.push(`| ${s.page} | ${s.files} | ${kb(s.rawBytes)} | ${kb(s.gzipBytes)} |`);
   lines.push(
     '',
-    '1 KB = 1024 bytes. autocannon reports latency in whole milliseconds. A customer\'s session request (and a cache miss) is a full server',
+    '1 KB = 1024 bytes. autocannon reports latency in whole milliseconds. A rendered request (and a cache miss) is a full server',
     'render: routing, the page’s one GraphQL query against the gateway in process, React rendering to HTML; an anonymous hit is the kept',
     'HTML. Chunks loaded only on a shopper\'s action (the cart\'s mutations on the first add, search suggestions) are not counted.',
     '',
@@ -369,9 +448,9 @@ async function withServer<T>(env: Record<string, string>, work: (origin: string)
 
 const measured = await withServer({}, async (origin) => {
   const shopper = await shopperCookies(origin);
-  const { pages, storeCalls } = await findPages(origin, shopper.session);
+  const { pages, storeCalls } = await findPages(origin, shopper.customer);
   log(`bench: pages: ${pages.map((p) => `${p.name} ${p.path}`).join(', ')}`);
-  for (const c of storeCalls) log(`bench: ${c.page}: ${c.coldAnonymous?.total ?? '?'} Store API call(s) on the first anonymous render, ${c.session?.total ?? '?'} with a customer's session (${c.session?.routes ?? ''})`);
+  for (const c of storeCalls) log(`bench: ${c.page}: ${c.coldAnonymous?.total ?? '?'} Store API call(s) on the first anonymous render, ${c.customer?.total ?? '?'} for a customer's request (${c.customer?.routes ?? ''})`);
   const shipped = await measureJavaScript(origin, pages);
   if (process.env.BENCH_JS_ONLY === 'true') {
     // A quick look while working on the bundles; RESULTS.md is only written by a full run.
@@ -381,21 +460,24 @@ const measured = await withServer({}, async (origin) => {
   const rows: Row[] = [];
   for (const page of pages) {
     await checkPageCache(origin, page, shopper);
-    for (const visitor of ['anonymous', 'guest', 'session'] as const) rows.push(...(await measureSsr(origin, page, visitor, shopper)));
+    for (const visitor of ['anonymous', 'guest', 'customer', 'insured'] as const) rows.push(...(await measureSsr(origin, page, visitor, shopper)));
   }
   return { pages, storeCalls, shipped, rows, shopper };
 });
 if (measured) {
   const { pages, storeCalls, shipped, rows, shopper } = measured;
   const product = pages.find((p) => p.name === 'product page')!;
-  // The same product page without page cache: rendered on every request from the warm GraphQL response cache.
+  // The same product page without page cache: rendered on every request, anonymously from the warm GraphQL
+  // response cache, and for the customer's session (the session survives the restart: same data folder).
   rows.push(
     ...(await withServer({ PAGE_CACHE_TTL_SECONDS: '0' }, async (origin) => {
       const state = async () => (await fetch(`${origin}${product.path}`, { headers: { accept: 'text/html' } })).headers.get('x-page-cache');
       await state();
       const second = await state();
       if (second === 'hit') log('bench: WARNING the server without page cache answered from a page cache');
-      return measureSsr(origin, product, 'rendered', shopper);
+      const productCalls = storeCalls.find((calls) => calls.page === product.name);
+      if (productCalls) productCalls.customerRendered = (await storeCallsOf(origin, product.path, { cookie: shopper.customer })).calls;
+      return [...(await measureSsr(origin, product, 'rendered', shopper)), ...(await measureSsr(origin, product, 'customer-rendered', shopper))];
     })),
   );
   const written = writeResultsSection(SECTION_MARK, report(pages, rows, storeCalls, shipped));

@@ -13,6 +13,7 @@ import { createSharedState, type SharedState } from './sharedState';
 import { closeEmbedded, installGracefulShutdown, type GracefulShutdown } from './shutdown';
 import { mountSitemap } from './sitemap';
 import { readSecurityHeadersConfig, securityHeaders } from './securityHeaders';
+import { createPriceGroupLookup } from './priceGroup';
 import { mountStorefront } from './storefront';
 
 // The one process of `npm start`: the embedded Store API and its media files, the GraphQL gateway at
@@ -31,13 +32,14 @@ app.use('*', compress());
 app.use('*', securityHeaders(readSecurityHeadersConfig(process.env, publicOrigin)));
 app.get('/health', (c) => c.json({ status: 'ok' }));
 let gateway: ReturnType<typeof mountGateway>['gateway'];
+let gatewayStoreApi: ReturnType<typeof mountGateway>['storeApi'];
 let shared: SharedState | undefined;
 try {
   // REDIS_URL: the response cache, rate-limit counters and persisted operations shared by every instance (ADR 0017).
   shared = createSharedState(process.env, logger);
   // STORE_API_URL points the gateway at another Store API; unset, it calls the embedded one in process.
   // The storefront's pages send persisted ids (relay-compiler's persisted_queries.json), not query text.
-  ({ gateway } = mountGateway(app, {
+  ({ gateway, storeApi: gatewayStoreApi } = mountGateway(app, {
     env: process.env,
     embedded,
     publicOrigin,
@@ -83,7 +85,8 @@ mountSitemap(app, {
   },
   logger,
 });
-mountStorefront(app, { gateway, logger });
+// Customers' catalogue pages by their price group (ADR 0020): one context read per page view instead of a render.
+mountStorefront(app, { gateway, logger, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   process.exitCode = 0;

@@ -1,12 +1,14 @@
 import { wholeNumberSetting } from '../gateway/src/config';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import { readCookie } from '../gateway/src/context';
+import { SCOPE_HEADER } from '../gateway/src/plugins/answer-scope';
 import { GUEST_COOKIE } from '../gateway/src/plugins/session-cookies';
 import { splitLocalePath } from '../storefront/i18n/locales';
 
 /**
- * The page cache of anonymous catalogue pages (ADR 0011): the rendered HTML of a GET that carries no
- * session cookie, or the session of a guest the gateway marked (ADR 0019, PAGE_CACHE_GUESTS). Kept for a
+ * The page cache of catalogue pages (ADR 0011): the rendered HTML of a GET that carries no session cookie,
+ * or the session of a guest the gateway marked (ADR 0019, PAGE_CACHE_GUESTS); and the pages of other sessions
+ * by their price group (ADR 0020, PAGE_CACHE_PRICE_GROUPS), the anonymous ones for the default group. Kept for a
  * short time (PAGE_CACHE_TTL_SECONDS, 60 s) in a bounded LRU (entries and bytes). Concurrent misses of one key render once (request coalescing). No stale serving: an entry past
  * its TTL is gone; the GraphQL response cache of issue 8 brings stale-if-error.
  *
@@ -17,6 +19,11 @@ import { splitLocalePath } from '../storefront/i18n/locales';
 
 /** The session cookie of the shop: a request that carries it sees its own cart, login, prices. */
 const SESSION_COOKIE = 'sw-context-token';
+
+/** The session (context token) a request carries, if any. */
+export function sessionTokenOf(request: Request): string | undefined {
+  return readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+}
 
 const DEFAULT_PAGE_CACHE_TTL_SECONDS = 60;
 const DEFAULT_PAGE_CACHE_MAX_ENTRIES = 500;
@@ -38,6 +45,8 @@ export interface PageCacheOptions {
   ttlSeconds: number;
   /** whether guests' sessions (the gateway's `shop-guest` marker) get the anonymous pages too (default true) */
   guests?: boolean;
+  /** whether other sessions get the pages of their price group (ADR 0020; default true) */
+  priceGroups?: boolean;
   maxEntries: number;
   /** budget for the bodies (UTF-8 bytes) of all entries */
   maxBytes: number;
@@ -58,11 +67,14 @@ export interface PageCache {
   readonly ttlSeconds: number;
   /** guests' sessions are answered from the cache too (ADR 0019) */
   readonly guests: boolean;
+  /** other sessions are answered by their price group (ADR 0020) */
+  readonly priceGroups: boolean;
   /**
    * The page for a key: from the cache (`hit`), from a render of the same key already under way (`hit`,
-   * coalesced), or rendered now (`miss`) and kept when cacheable. A render that fails is not kept.
+   * coalesced), or rendered now (`miss`) and kept when `keep` says so (isStorable unless given). A render
+   * that fails is not kept.
    */
-  serve(key: string, render: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; source: 'hit' | 'miss' }>;
+  serve(key: string, render: () => Promise<RenderedPage>, keep?: (page: RenderedPage) => boolean): Promise<{ page: RenderedPage; source: 'hit' | 'miss' }>;
   stats(): PageCacheStats;
   clear(): void;
 }
@@ -123,9 +135,13 @@ export function asAnonymous(request: Request): Request {
   return new Request(request.url, { method: request.method, headers });
 }
 
-/** The cache key: host (canonical links name it), path and query. The language is in the path. */
-export function pageCacheKey(url: URL): string {
-  return `${url.host.toLowerCase()}${url.pathname}${url.search}`;
+/**
+ * The cache key: host (canonical links name it), path and query; the language is in the path. A price group
+ * other than the default one (ADR 0020) is a key of its own.
+ */
+export function pageCacheKey(url: URL, priceGroup?: string): string {
+  const page = `${url.host.toLowerCase()}${url.pathname}${url.search}`;
+  return priceGroup ? `${page} ${priceGroup}` : page;
 }
 
 /** Whether a rendered page is the same for every anonymous visitor: 200, HTML, no cookie set, not made from stale data. */
@@ -141,11 +157,28 @@ export function isStorable(page: RenderedPage): boolean {
   return html;
 }
 
-/** PAGE_CACHE_TTL_SECONDS (60; 0 disables), PAGE_CACHE_MAX_ENTRIES (500), PAGE_CACHE_MAX_BYTES (64 MiB). */
+/**
+ * Whether a page was made from a GraphQL answer that reads something of its visitor (`x-graphql-scope: visitor`,
+ * ADR 0020): for a session, neither the anonymous page nor one kept for its price group is right.
+ */
+export function readsVisitor(page: RenderedPage): boolean {
+  return page.headers.some(([name, value]) => name.toLowerCase() === SCOPE_HEADER && value === 'visitor');
+}
+
+/** A page a price group's sessions share (ADR 0020): storable, and made from answers of nobody in particular. */
+export function isStorableForPriceGroup(page: RenderedPage): boolean {
+  return isStorable(page) && !readsVisitor(page);
+}
+
+/**
+ * PAGE_CACHE_TTL_SECONDS (60; 0 disables), PAGE_CACHE_GUESTS and PAGE_CACHE_PRICE_GROUPS (true),
+ * PAGE_CACHE_MAX_ENTRIES (500), PAGE_CACHE_MAX_BYTES (64 MiB).
+ */
 export function pageCacheOptionsFromEnv(env: NodeJS.ProcessEnv): PageCacheOptions {
   return {
     ttlSeconds: wholeNumberSetting(env, 'PAGE_CACHE_TTL_SECONDS', DEFAULT_PAGE_CACHE_TTL_SECONDS),
     guests: yesNoSetting(env, 'PAGE_CACHE_GUESTS', true),
+    priceGroups: yesNoSetting(env, 'PAGE_CACHE_PRICE_GROUPS', true),
     maxEntries: wholeNumberSetting(env, 'PAGE_CACHE_MAX_ENTRIES', DEFAULT_PAGE_CACHE_MAX_ENTRIES),
     maxBytes: wholeNumberSetting(env, 'PAGE_CACHE_MAX_BYTES', DEFAULT_PAGE_CACHE_MAX_BYTES),
   };
@@ -204,7 +237,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     ttlSeconds: options.ttlSeconds,
     guests: options.guests ?? true,
-    async serve(key, render) {
+    priceGroups: options.priceGroups ?? true,
+    async serve(key, render, keep = isStorable) {
       if (ttlMs <= 0) {
         misses++;
         return { page: await render(), source: 'miss' };
@@ -217,7 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pending = inflight.get(key);
       if (pending) {
         const shared = await pending.catch(() => undefined);
-        if (shared && isStorable(shared)) {
+        if (shared && keep(shared)) {
           coalesced++;
           hits++;
           return { page: shared, source: 'hit' };
@@ -225,7 +259,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         // The other render failed or is not for everyone (a 404, a cookie): this request renders its own.
         misses++;
         const own = await render();
-        if (isStorable(own)) store(key, own);
+        if (keep(own)) store(key, own);
         return { page: own, source: 'miss' };
       }
       misses++;
@@ -233,7 +267,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       inflight.set(key, rendering);
       try {
         const page = await rendering;
-        if (isStorable(page)) store(key, page);
+        if (keep(page)) store(key, page);
         return { page, source: 'miss' };
       } finally {
         inflight.delete(key);

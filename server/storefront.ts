@@ -16,7 +16,23 @@ import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefro
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
-import { asAnonymous, CACHEABLE_CACHE_CONTROL, createPageCache, isCacheableRequest, isCatalogPath, isStorable, pageCacheKey, pageCacheOptionsFromEnv, type PageCache, type RenderedPage } from './pageCache';
+import {
+  asAnonymous,
+  CACHEABLE_CACHE_CONTROL,
+  createPageCache,
+  isCacheableRequest,
+  isCatalogPath,
+  isStorable,
+  isStorableForPriceGroup,
+  pageCacheKey,
+  pageCacheOptionsFromEnv,
+  readsVisitor,
+  sessionTokenOf,
+  type PageCache,
+  type RenderedPage,
+} from './pageCache';
+import { DEFAULT_PRICE_GROUP, type PriceGroupOf } from './priceGroup';
+import { SCOPE_HEADER } from '../gateway/src/plugins/answer-scope';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -31,7 +47,15 @@ const NO_PAGE: RenderedPage = { status: 404, headers: [], body: '' };
  */
 export function mountStorefront(
   app: Hono,
-  options: { gateway: Gateway; logger: Logger; distDir?: string; pageCache?: PageCache; thirdPartyScripts?: ThirdPartyScriptsConfig },
+  options: {
+    gateway: Gateway;
+    logger: Logger;
+    distDir?: string;
+    pageCache?: PageCache;
+    thirdPartyScripts?: ThirdPartyScriptsConfig;
+    /** a session's price group from the Store API (priceGroup.ts); without it sessions without the guest mark render every page */
+    priceGroupOf?: PriceGroupOf;
+  },
 ): void {
   const distDir = options.distDir ?? 'dist';
   // The shell's third-party scripts (SPEC §2): off unless configured; a non-https URL stops the start here.
@@ -87,11 +111,13 @@ export function mountStorefront(
       const gatewayCookies: string[] = [];
       let operations = 0;
       let stale = false;
+      let visitor = false;
       const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
         operations += 1;
         const answer = await callGateway(options.gateway, forRequest, operation);
         gatewayCookies.push(...answer.setCookies);
         stale ||= answer.stale;
+        visitor ||= answer.visitor;
         return answer.payload;
       };
       const pageContext = await renderPage({
@@ -115,6 +141,9 @@ export function mountStorefront(
       headers.push(['x-graphql-operations', String(operations)]);
       // Rendered from a stale GraphQL answer while the Store API fails: shown, but not kept by the page cache.
       if (stale) headers.push([CACHE_HEADER, 'stale']);
+      // Made from an operation that reads something of its visitor (ADR 0020): never kept for a price group, and
+      // a session does not get such a page rendered without it.
+      if (visitor) headers.push([SCOPE_HEADER, 'visitor']);
       // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
       const data = pageContext.data as { status?: number } | null | undefined;
       const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
@@ -142,6 +171,20 @@ export function mountStorefront(
     if (pageCache.ttlSeconds > 0 && isCacheableRequest(request, { guests: pageCache.guests })) {
       const { page, source } = await pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
       return respond(page, { source, anonymous: true });
+    }
+    // Any other session on a catalogue path (a customer's): its pages are those of its price group (ADR 0020) —
+    // the anonymous ones for the shop's default prices, else a key per group, rendered with the session.
+    const token = sessionTokenOf(request);
+    if (pageCache.ttlSeconds > 0 && pageCache.priceGroups && options.priceGroupOf && token && request.method === 'GET' && isCatalogPath(url.pathname)) {
+      const priceGroup = await options.priceGroupOf(token);
+      if (priceGroup === DEFAULT_PRICE_GROUP) {
+        const { page, source } = await pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
+        // Unless the page shows something of its visitor (a poll with their vote): then it is rendered for them.
+        if (!readsVisitor(page)) return respond(page, { source, anonymous: true });
+      } else if (priceGroup !== undefined) {
+        const { page, source } = await pageCache.serve(pageCacheKey(url, priceGroup), () => render(request), isStorableForPriceGroup);
+        return respond(page, { source, anonymous: false });
+      }
     }
     return respond(await render(request), pageCache.ttlSeconds > 0 && isCatalogPath(url.pathname) ? { source: 'miss', anonymous: false } : null);
   });

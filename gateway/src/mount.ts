@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
-import { rememberClientAddress } from './context';
+import { rememberClientAddress, type StoreApiTarget } from './context';
 import { graphqlRequestLimits } from './http-limits';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
@@ -9,6 +9,7 @@ import { useRateLimits, type RateLimitCounter, type RateLimitOverrides } from '.
 import { readResponseCacheOptions, type Cache } from './plugins/response-cache';
 import { createReadyAnswers } from './ready-answers';
 import { readSharedReadsTtl } from './shared-reads';
+import { createUpstreamBreaker } from './store-client/circuit-breaker';
 import { createGateway, type Gateway, type GatewayOptions } from './yoga';
 
 /**
@@ -33,16 +34,19 @@ export function mountGateway(
     /** tighter rate limits than GATEWAY_RATE_LIMITS (tests) */
     rateLimits?: RateLimitOverrides;
   },
-): { gateway: Gateway; metrics: GatewayMetrics } {
+): { gateway: Gateway; metrics: GatewayMetrics; storeApi: StoreApiTarget } {
   // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
   const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
   const metrics = createGatewayMetrics({ processMetrics: true });
   const responseCache = { ...readResponseCacheOptions(options.env), ...(options.shared ? { cache: options.shared.responseCache } : {}) };
   // Fresh response-cache hits answered as bytes before yoga for a second (ready-answers.ts).
   const readyAnswers = responseCache.ttlSeconds > 0 ? createReadyAnswers({ registry: metrics.registry }) : undefined;
+  const target = storeApiTarget(config, options.embedded, { publicOrigin: options.publicOrigin });
+  // The upstream's one circuit breaker, shared with the server's own calls through the gateway's client (`storeApi` below).
+  const breaker = createUpstreamBreaker({ upstream: target.baseUrl, logger: options.logger.child({ component: 'graphql' }), registry: metrics.registry });
   const gateway = createGateway({
     config,
-    target: storeApiTarget(config, options.embedded, { publicOrigin: options.publicOrigin }),
+    target: { ...target, breaker },
     logger: options.logger,
     metrics,
     limits: readQueryLimits(options.env),
@@ -71,5 +75,6 @@ export function mountGateway(
     { storeApi: config.storeApiUrl ?? 'embedded', graphiql: config.graphiql, timeoutMs: config.timeoutMs },
     'GraphQL gateway mounted at /graphql',
   );
-  return { gateway, metrics };
+  // For the server's own Store API reads that should count and trip like the gateway's (the page cache's price groups).
+  return { gateway, metrics, storeApi: { ...target, breaker, onCall: (call) => metrics.recordStoreCall(call) } };
 }

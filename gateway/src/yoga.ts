@@ -16,6 +16,7 @@ import { useOperationMetrics } from './plugins/operation-metrics';
 import { usePersistedOnly } from './plugins/persisted-only';
 import { defaultQueryLimits, useQueryLimits, type QueryLimits } from './plugins/query-limits';
 import { createResponseCachePlugin, type ResponseCacheOptions } from './plugins/response-cache';
+import { useAnswerScope } from './plugins/answer-scope';
 import { useSessionCookies } from './plugins/session-cookies';
 import { gatewaySchema } from './schema';
 import { createStoreClient, createUpstreamBreaker } from './store-client';
@@ -132,6 +133,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         },
       },
       useSessionCookies((request) => contexts.get(request)),
+      // Answers of a session that read something of the visitor are marked, so no page cache shares them (ADR 0020).
+      useAnswerScope(),
       {
         onResponse({ request, response }: { request: Request; response: Response }) {
           const ctx = contexts.get(request);

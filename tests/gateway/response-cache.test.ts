@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
 import { createGatewayMetrics } from '../../gateway/src/metrics';
+import { SCOPE_HEADER } from '../../gateway/src/plugins/answer-scope';
 import { CACHE_HEADER, PRIVATE_ROOT_FIELDS, PRIVATE_TYPES, readResponseCacheOptions } from '../../gateway/src/plugins/response-cache';
 import { gatewaySchema } from '../../gateway/src/schema';
 import { BREAKER_CONSECUTIVE_FAILURES, createUpstreamBreaker } from '../../gateway/src/store-client/circuit-breaker';
@@ -72,7 +73,13 @@ async function openCachedGateway(options: { ttlSeconds?: number; staleIfErrorSec
     const before = calls.length;
     const response = await gateway.fetch(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers, body: JSON.stringify(payload) }));
     const body = (await response.json()) as Body;
-    return { body, cache: response.headers.get('x-graphql-cache'), storeCalls: calls.length - before, setCookie: response.headers.getSetCookie() };
+    return {
+      body,
+      cache: response.headers.get('x-graphql-cache'),
+      scope: response.headers.get(SCOPE_HEADER),
+      storeCalls: calls.length - before,
+      setCookie: response.headers.getSetCookie(),
+    };
   }
   const gql = (query: string, variables?: Record<string, unknown>, request?: Parameters<typeof send>[1]) => send({ query, variables }, request);
 
@@ -97,6 +104,19 @@ describe('the response cache of anonymous catalogue queries', () => {
     // other variables are another answer
     expect((await gw.gql(PRODUCT, { id: otherProductId })).storeCalls).toBeGreaterThan(0);
     expect(await (await gw.metrics.respond()).text()).toMatch(/graphql_response_cache_answers_total\{result="hit"\} 1\b/);
+  });
+
+  it('keeps the visitor mark of an answer it gives again (ADR 0020), and none on a catalogue answer', async () => {
+    const gw = await openCachedGateway();
+    const query = '{ context { loggedIn navigationCategoryId } }';
+    const first = await gw.gql(query);
+    expect(first).toMatchObject({ cache: null, scope: 'visitor' });
+    expect(first.body.extensions).toBeUndefined();
+    const second = await gw.gql(query);
+    expect(second).toMatchObject({ cache: 'hit', scope: 'visitor', storeCalls: 0 });
+    expect(second.body).toEqual(first.body);
+    expect(await gw.gql(PRODUCT, { id: productId })).toMatchObject({ scope: null });
+    expect(await gw.gql(PRODUCT, { id: productId })).toMatchObject({ cache: 'hit', scope: null });
   });
 
   it('keeps one answer per language: German and French never share', async () => {
