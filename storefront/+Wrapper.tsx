@@ -9,6 +9,7 @@ import './styles/tokens.css';
 import { ErrorView } from './components/ErrorView';
 import { browserI18n } from './i18n/browserI18n';
 import { serverI18n } from './i18n/serverI18n';
+import { ShopLocaleContext } from './i18n/useTranslation';
 import { browserEnvironment } from './relay/browserEnvironment';
 import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
 import { createServerEnvironment } from './relay/serverEnvironment';
@@ -47,7 +48,9 @@ export default function Wrapper({ children }: { children: ReactNode }) {
   const failed = data != null && data.status >= 400 && data.status !== 404;
   return (
     <RelayEnvironmentProvider environment={environment}>
-      <I18nextProvider i18n={i18n}>{failed ? <ErrorView status={data.status} /> : children}</I18nextProvider>
+      <I18nextProvider i18n={i18n}>
+        <ShopLocaleContext.Provider value={pageContext.locale}>{failed ? <ErrorView status={data.status} /> : children}</ShopLocaleContext.Provider>
+      </I18nextProvider>
     </RelayEnvironmentProvider>
   );
 }

@@ -97,4 +97,19 @@ describe('prices in CHF per locale (SPEC §9)', () => {
     expect(plain(formatPrice(1234.5, 'fr'))).toBe('1 234.50 CHF');
     expect(plain(formatPrice(0.05, 'fr'))).toBe('0.05 CHF');
   });
+
+  // formatPrice writes CHF without Intl (a phone's first Intl.NumberFormat costs 70-200 ms of hydration): it must
+  // write exactly what Intl writes, separators, signs and rounding included.
+  it('writes exactly what Intl.NumberFormat writes, in every language', () => {
+    const values = [0, -0, 0.004, 0.005, 0.015, 1.005, 1.115, 2.675, 5.95, 7.7, 12, 99.995, 999.99, 999.995, 1000, 1234.5, 9999.99, 9999.995, 10000, 12345.678];
+    values.push(123456.7, 1234567.891, 100000000.25, 999999999999.99, -0.001, -0.005, -12.5, -1234.5, -10000, Number.NaN, Number.POSITIVE_INFINITY, 1e16);
+    // and many prices with up to three decimals, as the Store API and the cart's arithmetic produce them
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 3000; i++) values.push(Math.round((next() - 0.2) * 10 ** (1 + Math.floor(next() * 7))) / 10 ** Math.floor(next() * 4));
+    for (const [locale, intlLocale] of [['de', 'de-CH'], ['it', 'it-CH'], ['fr', 'fr-CH']] as const) {
+      const intl = new Intl.NumberFormat(intlLocale, { style: 'currency', currency: 'CHF', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const value of values) expect(formatPrice(value, locale), `${locale} ${value}`).toBe(intl.format(value));
+    }
+  });
 });
