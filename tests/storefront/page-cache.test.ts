@@ -5,11 +5,13 @@ import {
   isCacheableRequest,
   isCatalogPath,
   isStorable,
+  isStorableForPriceGroup,
   pageCacheKey,
   pageCacheOptionsFromEnv,
   type PageCacheOptions,
   type RenderedPage,
 } from '../../server/pageCache';
+import { SCOPE_HEADER } from '../../gateway/src/plugins/answer-scope';
 
 // ADR 0011: the page cache of anonymous catalogue pages — TTL, LRU bounds, request coalescing, and what
 // is never kept.
@@ -52,7 +54,7 @@ describe('page cache: TTL', () => {
   });
 
   it('reads its settings from the environment, 60 s by default; nonsense is refused', () => {
-    expect(pageCacheOptionsFromEnv({})).toEqual({ ttlSeconds: 60, guests: true, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
+    expect(pageCacheOptionsFromEnv({})).toEqual({ ttlSeconds: 60, guests: true, priceGroups: true, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
     expect(pageCacheOptionsFromEnv({ PAGE_CACHE_GUESTS: 'false' }).guests).toBe(false);
     expect(() => pageCacheOptionsFromEnv({ PAGE_CACHE_GUESTS: 'yes' })).toThrow(/PAGE_CACHE_GUESTS must be true or false/);
     expect(pageCacheOptionsFromEnv({ PAGE_CACHE_TTL_SECONDS: '0' }).ttlSeconds).toBe(0);
@@ -121,6 +123,32 @@ describe('page cache: request coalescing', () => {
     await expect(failing).rejects.toThrow('gateway down');
     expect((await waiting).page.body).toBe('recovered');
     expect((await cache.serve('f', async () => html('later'))).source).toBe('hit');
+  });
+});
+
+describe('page cache: a price group’s pages (ADR 0020)', () => {
+  const visitorPage = (body: string) => html(body, [[SCOPE_HEADER, 'visitor']]);
+
+  it('keeps a page for its group only when no answer of it read the visitor', async () => {
+    const { cache, render, renders } = cacheWith();
+    expect((await cache.serve('p1 group:insured', render('product'), isStorableForPriceGroup)).source).toBe('miss');
+    expect(await cache.serve('p1 group:insured', render('again'), isStorableForPriceGroup)).toMatchObject({ source: 'hit', page: { body: 'product' } });
+    expect(renders()).toBe(1);
+    // a page with a poll: each session's own vote, never kept for the group
+    expect((await cache.serve('p2 group:insured', async () => visitorPage('vote'), isStorableForPriceGroup)).source).toBe('miss');
+    expect(await cache.serve('p2 group:insured', async () => visitorPage('other vote'), isStorableForPriceGroup)).toMatchObject({ source: 'miss', page: { body: 'other vote' } });
+    expect(cache.stats().entries).toBe(1);
+  });
+
+  it('never hands a waiting session the page another session is rendering with its own answers', async () => {
+    const { cache } = cacheWith();
+    let finish!: (page: RenderedPage) => void;
+    const first = cache.serve('k group:insured', () => new Promise<RenderedPage>((resolve) => (finish = resolve)), isStorableForPriceGroup);
+    const second = cache.serve('k group:insured', async () => visitorPage('mine'), isStorableForPriceGroup);
+    finish(visitorPage('theirs'));
+    expect((await first).page.body).toBe('theirs');
+    expect(await second).toMatchObject({ source: 'miss', page: { body: 'mine' } });
+    expect(cache.stats().entries).toBe(0);
   });
 });
 
