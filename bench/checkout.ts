@@ -7,7 +7,7 @@ import { readStoreApiConfig } from '../store-api/src/config';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
 import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
 import { PAYMENT_METHOD_ID } from '../store-api/src/seed/reference-data';
-import { closedLoop, startGatewayServer, writeResultsSection, type Stats } from './support';
+import { BenchShopper as Shopper, closedLoop, startGatewayServer, writeResultsSection, type Stats } from './support';
 
 // `npm run bench` (last): the cart and the checkout through the GraphQL gateway over loopback HTTP, on a
 // freshly seeded shop of its own (carts and orders are written). Every simulated shopper keeps its own
@@ -34,33 +34,6 @@ const CART = `query Cart { cart { id productCount positionPrice shippingCosts to
 const REGISTER_GUEST = `mutation Register($input: RegisterInput!) { register(input: $input) { viewer { id } errors { code message field } } }`;
 const SET_PAYMENT = `mutation Pay($input: SetPaymentMethodInput!) { setPaymentMethod(input: $input) { cart { id } errors { code message } } }`;
 const PLACE_ORDER = `mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { order { orderId orderNumber totalPrice } errors { code message } } }`;
-
-/** A shopper's browser: its own cookies (context token, language). */
-class Shopper {
-  private cookies = new Map<string, string>();
-  constructor(private readonly origin: string) {}
-
-  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const response = await fetch(`${this.origin}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-    if (response.status !== 200 || body.errors?.length || !body.data) {
-      throw new Error(`bench: ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 300)}`);
-    }
-    return body.data;
-  }
-}
 
 function guestInput(n: number): Record<string, unknown> {
   const address = { firstName: 'Bench', lastName: `Kunde ${n}`, street: `Bahnhofstrasse ${n + 1}`, zipcode: '8001', city: 'Zürich', countryId: COUNTRY_CH_ID };

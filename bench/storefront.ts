@@ -6,9 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { DEFAULT_ACCESS_KEY } from '../store-api/src/config';
+import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, startShopServer, type BenchPage } from './shopServer';
-import { writeResultsSection } from './support';
+import { BenchShopper, writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
 // (`tsx server/index.ts`, NODE_ENV=production) as a child process on a free loopback port, with a data folder
@@ -210,20 +210,6 @@ async function measureJavaScript(origin: string, pages: Page[]): Promise<Shipped
   return shipped;
 }
 
-/** The `name=value` pairs of a response's Set-Cookie headers. */
-const cookiePairs = (res: Response): string[] => res.headers.getSetCookie().map((line) => line.split(';')[0]!);
-
-async function graphql(origin: string, query: string, variables: Record<string, unknown> = {}, cookie?: string): Promise<{ res: Response; data: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`${origin}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-  if (!res.ok || body.errors) throw new Error(`bench: GraphQL failed: ${JSON.stringify(body.errors ?? res.status)}`);
-  return { res, data: body.data as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 /** The bench shop's database, read only (a confirmation hash, a member number). */
 function readBenchShop<T>(sql: string, ...params: unknown[]): T | undefined {
   const db = new Database(join(DATA_DIR, 'shop.sqlite'), { readonly: true, fileMustExist: true });
@@ -234,40 +220,36 @@ function readBenchShop<T>(sql: string, ...params: unknown[]): T | undefined {
   }
 }
 
-/** A new confirmed account, logged in: its cookies. `insured`: its insurance number verified as well. */
+/** A new confirmed account, logged in by its confirmation: its cookies. `insured`: its insurance number verified as well. */
 async function customerCookie(origin: string, insured: boolean): Promise<string> {
+  const customer = new BenchShopper(origin);
   const email = `bench-${insured ? 'insured' : 'customer'}-${Date.now()}@example.ch`;
-  const password = 'Bench-12345';
-  const { data } = await graphql(origin, '{ countries { id iso } }');
-  const countryId = (data.countries as { id: string; iso: string }[]).find((country) => country.iso === 'CH')!.id;
-  const storeApi = (path: string, body: unknown) =>
-    fetch(`${origin}/store-api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sw-access-key': DEFAULT_ACCESS_KEY }, body: JSON.stringify(body) });
-  const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId };
-  const registered = await storeApi('/account/register', { email, password, firstName: 'Bea', lastName: 'Bench', acceptedDataProtection: true, billingAddress: address });
-  if (!registered.ok) throw new Error(`bench: registration failed: ${registered.status} ${await registered.text()}`);
+  const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId: COUNTRY_CH_ID };
+  await customer.gql('mutation ($input: RegisterInput!) { register(input: $input) { errors { code } } }', {
+    input: { guest: false, email, password: 'Bench-12345', firstName: 'Bea', lastName: 'Bench', billingAddress: address, acceptedDataProtection: true },
+  });
   const hash = readBenchShop<{ hash: string }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email)?.hash;
-  const confirmed = await storeApi('/account/register-confirm', { hash, em: createHash('sha1').update(email).digest('hex') });
-  if (!confirmed.ok) throw new Error(`bench: confirmation failed: ${confirmed.status}`);
-  const { res } = await graphql(origin, 'mutation ($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { errors { code } } }', { email, password });
-  // The session and the language cookie, as a browser keeps them (without the latter every page would set it again).
-  const pairs = cookiePairs(res);
-  if (!pairs.some((pair) => pair.startsWith('sw-context-token='))) throw new Error('bench: the login set no session cookie');
-  const token = pairs.join('; ');
+  const { confirmRegistration } = await customer.gql<{ confirmRegistration: { viewer: { loggedIn: boolean } | null } }>(
+    'mutation ($input: ConfirmRegistrationInput!) { confirmRegistration(input: $input) { viewer { loggedIn } } }',
+    { input: { hash, em: createHash('sha1').update(email).digest('hex') } },
+  );
+  if (!confirmRegistration.viewer?.loggedIn) throw new Error(`bench: ${email} is not logged in after its confirmation`);
   if (insured) {
     const member = readBenchShop<{ number: string }>('SELECT insurance_number AS number FROM insurer_member WHERE multi_medication_plan = 0 ORDER BY insurance_number LIMIT 1');
-    const { data: verified } = await graphql(origin, 'mutation ($n: String!) { verifyInsurance(insuranceNumber: $n) { errors { code } } }', { n: member!.number }, token);
-    if ((verified.verifyInsurance.errors as unknown[]).length > 0) throw new Error(`bench: the insurance number was refused: ${JSON.stringify(verified.verifyInsurance.errors)}`);
+    const { verifyInsurance } = await customer.gql<{ verifyInsurance: { errors: unknown[] } }>('mutation ($n: String!) { verifyInsurance(insuranceNumber: $n) { errors { code } } }', { n: member!.number });
+    if (verifyInsurance.errors.length > 0) throw new Error(`bench: the insurance number was refused: ${JSON.stringify(verifyInsurance.errors)}`);
   }
-  return token;
+  // The session and the language cookie, as a browser keeps them (without the latter every page would set it again).
+  return customer.cookieHeader;
 }
 
 /** The visitors' cookies: those a first add to cart sets (this one adds nothing), and two logged-in customers'. */
 async function shopperCookies(origin: string): Promise<Shopper> {
-  const { res } = await graphql(origin, `mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }`);
-  const pairs = cookiePairs(res);
-  if (!pairs.some((pair) => pair.startsWith('sw-context-token='))) throw new Error('bench: the addToCart mutation set no session cookie');
-  if (!pairs.includes('shop-guest=1')) log('bench: WARNING the addToCart mutation set no guest mark (shop-guest=1)');
-  return { guest: pairs.join('; '), customer: await customerCookie(origin, false), insured: await customerCookie(origin, true) };
+  const guest = new BenchShopper(origin);
+  await guest.gql(`mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }`);
+  if (!guest.has('sw-context-token')) throw new Error('bench: the addToCart mutation set no session cookie');
+  if (!guest.has('shop-guest')) log('bench: WARNING the addToCart mutation set no guest mark (shop-guest=1)');
+  return { guest: guest.cookieHeader, customer: await customerCookie(origin, false), insured: await customerCookie(origin, true) };
 }
 
 /** The page cache answers as it should: every visitor gets a hit after the first request of its key. */

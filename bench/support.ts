@@ -101,3 +101,39 @@ export async function startGatewayServer(
   app.route('/', shop.app);
   return { gateway, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** A shopper's browser against a bench server's /graphql: keeps its own cookies (context token, language, guest mark). */
+export class BenchShopper {
+  private cookies = new Map<string, string>();
+  constructor(private readonly origin: string) {}
+
+  /** The cookies as the browser sends them (for a page request of this shopper). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  has(cookie: string): boolean {
+    return this.cookies.has(cookie);
+  }
+
+  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const response = await fetch(`${this.origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.cookies.size ? { cookie: this.cookieHeader } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const index = pair.indexOf('=');
+      const value = pair.slice(index + 1);
+      // Max-Age=0 with an empty value: the server removed it
+      if (value === '') this.cookies.delete(pair.slice(0, index));
+      else this.cookies.set(pair.slice(0, index), value);
+    }
+    const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+    if (response.status !== 200 || body.errors?.length || !body.data) {
+      throw new Error(`bench: ${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 300)}`);
+    }
+    return body.data;
+  }
+}

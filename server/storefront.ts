@@ -166,10 +166,11 @@ export function mountStorefront(
       return new Response(withNonce(page.body, cspNonceOf(c)), { status: page.status, headers });
     };
 
-    // An anonymous visitor, or a guest whose session the gateway marked (ADR 0019): the page every anonymous
-    // visitor gets, rendered without any session.
+    // The page every anonymous visitor gets, rendered without any session.
+    const anonymousPage = () => pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
+    // An anonymous visitor, or a guest whose session the gateway marked (ADR 0019).
     if (pageCache.ttlSeconds > 0 && isCacheableRequest(request, { guests: pageCache.guests })) {
-      const { page, source } = await pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
+      const { page, source } = await anonymousPage();
       return respond(page, { source, anonymous: true });
     }
     // Any other session on a catalogue path (a customer's): its pages are those of its price group (ADR 0020) —
@@ -178,7 +179,7 @@ export function mountStorefront(
     if (pageCache.ttlSeconds > 0 && pageCache.priceGroups && options.priceGroupOf && token && request.method === 'GET' && isCatalogPath(url.pathname)) {
       const priceGroup = await options.priceGroupOf(token);
       if (priceGroup === DEFAULT_PRICE_GROUP) {
-        const { page, source } = await pageCache.serve(pageCacheKey(url), () => render(asAnonymous(request)));
+        const { page, source } = await anonymousPage();
         // Unless the page shows something of its visitor (a poll with their vote): then it is rendered for them.
         if (!readsVisitor(page)) return respond(page, { source, anonymous: true });
       } else if (priceGroup !== undefined) {

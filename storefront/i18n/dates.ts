@@ -5,11 +5,10 @@ import { INTL_LOCALE, type ShopLocale } from './locales';
 // 4x CPU slowdown). The shop's two date styles in its three languages are written here directly, the same on the
 // server and in the browser; dates.test.ts checks every day of several years against Intl (CLDR 48).
 
-const MONTHS: Record<ShopLocale, { medium: readonly string[]; long: readonly string[] }> = {
-  de: {
-    medium: [],
-    long: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
-  },
+/** German writes the medium date in digits ("26.11.2026"), only the long one with the month's name. */
+const GERMAN_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+
+const MONTHS: Record<Exclude<ShopLocale, 'de'>, { medium: readonly string[]; long: readonly string[] }> = {
   it: {
     medium: ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
     long: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
@@ -62,7 +61,7 @@ export function formatShopDate(value: string | Date, locale: ShopLocale, style: 
   const day = swiss.getUTCDate();
   const month = swiss.getUTCMonth();
   if (locale === 'de') {
-    if (style === 'long') return `${day}. ${MONTHS.de.long[month]} ${year}`;
+    if (style === 'long') return `${day}. ${GERMAN_MONTHS[month]} ${year}`;
     return `${String(day).padStart(2, '0')}.${String(month + 1).padStart(2, '0')}.${year}`;
   }
   return `${day} ${MONTHS[locale][style][month]} ${year}`;

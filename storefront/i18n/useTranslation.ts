@@ -12,62 +12,62 @@ import { getI18n, I18nContext, type useTranslation as useReactI18nextTranslation
 /** The page's language (de, it, fr): a change re-renders every component that shows texts. */
 export const ShopLocaleContext = createContext<string | null>(null);
 
+// One `t` per i18next instance and key, made once (the server's and the browser's hooks each run in their own bundle).
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 
-function serverT(i18n: I18n, namespace: string | undefined): TFunction {
-  let byNamespace = fixedTs.get(i18n);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    fixedTs.set(i18n, byNamespace);
+function keptT(i18n: I18n, key: string, make: () => TFunction): TFunction {
+  let byKey = fixedTs.get(i18n);
+  if (!byKey) {
+    byKey = new Map();
+    fixedTs.set(i18n, byKey);
   }
-  const key = namespace ?? '';
-  let t = byNamespace.get(key);
+  let t = byKey.get(key);
   if (!t) {
-    const fixedT = i18n.getFixedT(null, namespace ?? null) as unknown as (...args: unknown[]) => unknown;
-    // Most texts are asked without options ("t('tabs.description')"), and each i18next call copies all of its
-    // options: those answers are kept (the server's texts never change while it runs).
-    const plain = new Map<string, string>();
-    t = ((textKey: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof textKey !== 'string') return fixedT(textKey, ...rest);
-      let text = plain.get(textKey);
-      if (text === undefined) {
-        text = String(fixedT(textKey));
-        plain.set(textKey, text);
-      }
-      return text;
-    }) as unknown as TFunction;
-    // i18next's own fields of a fixed t (ns, lng, keyPrefix): <Trans t={t}> reads its namespace from them.
-    Object.assign(t, fixedT);
-    byNamespace.set(key, t);
+    t = make();
+    byKey.set(key, t);
   }
   return t;
 }
 
+/** The server's `t` of a namespace (one instance per language): texts asked without options are kept. */
+function serverT(i18n: I18n, namespace: string | undefined): TFunction {
+  const fixedT = i18n.getFixedT(null, namespace ?? null) as unknown as (...args: unknown[]) => unknown;
+  // Most texts are asked without options ("t('tabs.description')"), and each i18next call copies all of its
+  // options: those answers are kept (the server's texts never change while it runs).
+  const plain = new Map<string, string>();
+  const t = ((textKey: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof textKey !== 'string') return fixedT(textKey, ...rest);
+    let text = plain.get(textKey);
+    if (text === undefined) {
+      text = String(fixedT(textKey));
+      plain.set(textKey, text);
+    }
+    return text;
+  }) as unknown as TFunction;
+  // i18next's own fields of a fixed t (ns, lng, keyPrefix): <Trans t={t}> reads its namespace from them.
+  return Object.assign(t, fixedT);
+}
+
+/** What react-i18next's hook answers: `[t, i18n, ready]` that is also `{ t, i18n, ready }`. */
+const hookAnswer = (t: TFunction, i18n: I18n) => Object.assign([t, i18n, true] as const, { t, i18n, ready: true });
+
 function useServerTranslation(namespace?: string) {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  const t = serverT(i18n, namespace);
-  return Object.assign([t, i18n, true] as const, { t, i18n, ready: true });
+  return hookAnswer(
+    keptT(i18n, namespace ?? '', () => serverT(i18n, namespace)),
+    i18n,
+  );
 }
 
 // The browser's: a fixed `t` per language and namespace, without the server's text cache (a language's form
 // texts may be added to the instance later, loadBrowserTexts).
-const browserTs = new WeakMap<I18n, Map<string, TFunction>>();
-
 function useBrowserTranslation(namespace?: string) {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   const locale = useContext(ShopLocaleContext) ?? i18n.language;
-  let byKey = browserTs.get(i18n);
-  if (!byKey) {
-    byKey = new Map();
-    browserTs.set(i18n, byKey);
-  }
-  const key = `${locale}|${namespace ?? ''}`;
-  let t = byKey.get(key);
-  if (!t) {
-    t = i18n.getFixedT(locale, namespace ?? null) as unknown as TFunction;
-    byKey.set(key, t);
-  }
-  return Object.assign([t, i18n, true] as const, { t, i18n, ready: true });
+  return hookAnswer(
+    keptT(i18n, `${locale}|${namespace ?? ''}`, () => i18n.getFixedT(locale, namespace ?? null) as unknown as TFunction),
+    i18n,
+  );
 }
 
 /** react-i18next's `useTranslation(namespace)`: `{ t, i18n }` of the page's language. */
