@@ -9,13 +9,13 @@ import { writeResultsSection } from './support';
 
 // `npm run bench` (last part): Lighthouse (mobile profile, its default config: an emulated mid-range phone,
 // simulated slow 4G and 4× CPU slowdown) on the home page, a category listing and a product page of the real
-// production server, in Debian's Chromium. Each page is run LIGHTHOUSE_RUNS times (default 3), each in a fresh
+// production server, in Debian's Chromium. Each page is run LIGHTHOUSE_RUNS times (default 5), each in a fresh
 // browser; the run with the median performance score is reported, as Lighthouse's docs advise.
 // Writes bench/LIGHTHOUSE.md and replaces its own section of bench/RESULTS.md. Scores are measured here, never
 // asserted in a test (the axe-core check in tests/e2e/accessibility.spec.ts is the test).
 // LIGHTHOUSE_JSON_DIR=<folder> also keeps each reported run's full Lighthouse JSON there (open it in the Lighthouse viewer).
 
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 const DATA_DIR = join(process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'shop-bench'), 'lighthouse');
 const SECTION_MARK = '<!-- lighthouse bench (bench/lighthouse.ts) -->';

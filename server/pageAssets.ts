@@ -13,25 +13,57 @@ import { join } from 'node:path';
 //    preload helper, which looks for a <link rel=stylesheet> before it loads a lazy view's CSS, then knows the
 //    sheet is on the page and does not fetch it again while the page hydrates.
 //
-// 2. The page's scripts are preloaded at low priority. Vike lists every chunk of the page as a <link rel=modulepreload>
-//    (two dozen, 200 KB gzip on a product page); at the browser's default high priority they shared a phone's
-//    bandwidth with the product image, the page's largest paint, which then came a second later. At low priority
-//    they still start at once, from the same list (no request waterfall), but after the image and the styles.
+// 2. The page's scripts start after its first paint. Vike writes the entry as an async module script and lists
+//    every chunk of the page as a <link rel=modulepreload> (two dozen, 200 KB gzip on a product page). Fetched
+//    with the HTML, they shared a phone's bandwidth with the product image, the page's largest paint, and on
+//    HTTP/1.1 no priority hint can split one link's bandwidth between connections: the image came a second later.
+//    (Low-priority preloads alone did not help; see ADR 0018.) So one small inline script, carrying the page's
+//    nonce, adds the same preloads and the entry once the parsed page has been painted (the frame after it has run):
+//    the whole list still starts at once (no request waterfall), after the styles and the image. Hydration starts
+//    one frame later than before; the page works without scripts until then (server-rendered links and forms).
+//    A hidden tab paints no frames: there the scripts start after a second at the latest.
 
 const STYLESHEET_LINK = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[\w./-]+\.css)">/g;
 
-const SCRIPT_PRELOAD = /<link rel="modulepreload" (?![^>]*fetchpriority)/g;
+/** Vike's entry: `<script src="/assets/entries/…" type="module" async nonce="…"></script>`. */
+const ENTRY_SCRIPT = /<script src="(\/assets\/entries\/[\w.-]+\.js)" type="module" async(?: nonce="([^"]*)")?><\/script>/;
+const SCRIPT_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]* href="(\/assets\/[\w./-]+\.js)"[^>]*>\n?/g;
+/** How long a hidden tab (no frames painted) waits before it loads the scripts anyway. */
+const HIDDEN_TAB_START_MS = 1000;
+/** Preload links added per task (see the loader). */
+const PRELOADS_PER_TASK = 1;
 
 export type PageAssetRewrite = (html: string) => string;
 
-/** Both rewrites: the built stylesheets inlined from `clientDir`, the script preloads lowered. */
+/** Both rewrites: the built stylesheets inlined from `clientDir`, the scripts started after the first paint. */
 export function createPageAssetRewrite(clientDir: string): PageAssetRewrite {
   const inlineStylesheets = createStylesheetInliner(clientDir);
-  return (html) => lowerScriptPreloads(inlineStylesheets(html));
+  return (html) => startScriptsAfterFirstPaint(inlineStylesheets(html));
 }
 
-export function lowerScriptPreloads(html: string): string {
-  return html.replace(SCRIPT_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ');
+/**
+ * The page's entry script and its chunks' preloads, replaced by an inline loader that adds them once the page has
+ * been painted. A page without Vike's entry script is left as it is.
+ */
+export function startScriptsAfterFirstPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const [entryTag, entrySrc, nonce] = entry;
+  const chunks: string[] = [];
+  const withoutPreloads = html.replace(SCRIPT_PRELOAD, (_link, href: string) => {
+    if (!chunks.includes(href)) chunks.push(href);
+    return '';
+  });
+  // The hrefs are the build's own file names (letters, digits, ./-_): nothing in them can end the <script>.
+  // Each inserted <link> starts a request, which costs the main thread up to a few milliseconds (a phone's four
+  // times that): one per task, so that no task blocks input for long. The entry goes first.
+  const loader =
+    `(function(d,w){var n=d.currentScript.nonce,c=${JSON.stringify(chunks)},s=0;` +
+    `function go(){if(s)return;s=1;var e=d.createElement("script");e.type="module";e.src=${JSON.stringify(entrySrc)};e.nonce=n;d.body.appendChild(e);more()}` +
+    `function more(){var f=d.createDocumentFragment();c.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;l.nonce=n;f.appendChild(l)});d.head.appendChild(f);if(c.length)setTimeout(more,0)}` +
+    `w.requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${HIDDEN_TAB_START_MS})})(document,window)`;
+  const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
+  return withoutPreloads.replace(entryTag, () => `<script data-scripts-after-paint${nonceAttribute}>${loader}</script>`);
 }
 
 export function createStylesheetInliner(clientDir: string): PageAssetRewrite {

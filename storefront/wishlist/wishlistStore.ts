@@ -35,6 +35,7 @@ const StateQuery = graphql`
 let server: WishlistSnapshot | null = null;
 let requested = false;
 let pending: Promise<void> | null = null;
+let checkedInThisTask = false;
 const listeners = new Set<() => void>();
 
 const EMPTY: WishlistSnapshot = Object.freeze({ loggedIn: false, ids: Object.freeze([]) as readonly string[] });
@@ -73,20 +74,29 @@ export function serverWishlistSnapshot(): WishlistSnapshot {
 
 function setServer(next: WishlistSnapshot | null): void {
   server = next;
+  notifyAll();
+}
+
+// One pair of window listeners for all hearts (a listing has two dozen): each tells every subscriber.
+function notifyAll(): void {
   for (const listener of listeners) listener();
 }
 
+function onStorage(event: StorageEvent): void {
+  if (event.key === null || event.key === WISHLIST_STORAGE_KEY) notifyAll();
+}
+
 export function subscribeWishlist(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key === null || event.key === WISHLIST_STORAGE_KEY) onChange();
-  };
+  if (listeners.size === 0) {
+    window.addEventListener('storage', onStorage);
+    window.addEventListener(WISHLIST_CHANGED_EVENT, notifyAll);
+  }
   listeners.add(onChange);
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(WISHLIST_CHANGED_EVENT, onChange);
   return () => {
     listeners.delete(onChange);
+    if (listeners.size > 0) return;
     window.removeEventListener('storage', onStorage);
-    window.removeEventListener(WISHLIST_CHANGED_EVENT, onChange);
+    window.removeEventListener(WISHLIST_CHANGED_EVENT, notifyAll);
   };
 }
 
@@ -160,7 +170,12 @@ function localListChecked(): boolean {
  * login the hint missed must still merge it); anonymous visitors otherwise cost no request.
  */
 export function ensureWishlistState(): void {
-  if (requested || typeof document === 'undefined') return;
+  if (requested || checkedInThisTask || typeof document === 'undefined') return;
+  // The hearts of one render all call this in the same task: the cookie and the storage are read once.
+  checkedInThisTask = true;
+  queueMicrotask(() => {
+    checkedInThisTask = false;
+  });
   if (!hasCustomerHint(document.cookie) && (readLocalWishlist(storage()).length === 0 || localListChecked())) return;
   void loadState();
 }

@@ -44,16 +44,31 @@ test('a page brings its styles inline: no stylesheet request before or during hy
 test('the product image comes before the scripts, and the side menu’s tree is not in the HTML until it opens', async ({ page, request }) => {
   const [product] = await findProducts(request, isDelivery);
   const html = await (await request.get(product!.url)).text();
-  // every script preload at low priority (server/pageAssets.ts), the gallery's first picture at high priority
-  const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-  expect(preloads.length).toBeGreaterThan(5);
-  expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+  // No script and no script preload in the HTML: one inline loader with the page's nonce starts them after the
+  // first paint (server/pageAssets.ts); the gallery's first picture is asked at high priority.
+  expect(html).not.toMatch(/<link rel="modulepreload"/);
+  expect(html).not.toMatch(/<script [^>]*src=/);
+  expect(html).toMatch(/<script data-scripts-after-paint nonce="[\w+/=]+">/);
   expect(html).toMatch(/<img [^>]*fetchPriority="high"[^>]*data-testid="gallery-image"/);
   // the drawer is an empty <dialog> in the HTML: its links come with the first opening (SideMenu.tsx)
   expect(html).toMatch(/<dialog [^>]*><\/dialog>/);
 
+  const asked: { type: string; path: string }[] = [];
+  page.on('request', (r) => asked.push({ type: r.resourceType(), path: new URL(r.url()).pathname }));
   await page.goto(product!.url);
   await hydrated(page);
+  const firstScript = asked.findIndex((r) => r.type === 'script');
+  const galleryImage = asked.findIndex((r) => r.type === 'image' && r.path.startsWith('/media-resize/'));
+  expect(galleryImage).toBeGreaterThan(-1);
+  expect(galleryImage).toBeLessThan(firstScript);
+  // the chunks are preloaded all at once by the loader (no request waterfall), at low priority, each asked once
+  const preloads = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => ({ href: new URL((link as HTMLLinkElement).href).pathname, priority: (link as HTMLLinkElement).fetchPriority })));
+  expect(preloads.length).toBeGreaterThan(5);
+  expect(preloads.filter((link) => link.priority !== 'low')).toEqual([]);
+  const scripts = asked.filter((r) => r.type === 'script').map((r) => r.path);
+  expect(scripts.length).toBe(new Set(scripts).size);
+  for (const { href } of preloads) expect(scripts).toContain(href);
+
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('button', { name: 'Menü', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Sortiment' }).locator('summary').first()).toBeVisible();

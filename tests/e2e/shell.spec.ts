@@ -241,3 +241,29 @@ test('the wishlist entry counts the products kept in local storage, and ignores 
   await hydrated(page);
   await expect(shortcuts.getByRole('link', { name: 'Wunschliste, 0 Artikel' })).toBeVisible();
 });
+
+// All hearts of a page share one pair of window listeners (storefront/wishlist/wishlistStore.ts): a change made in
+// another tab must still reach every one of them, and the header count.
+test('a product put on the wishlist in another tab shows in this tab at once: its heart and the header count', async ({ context }) => {
+  const listing = '/vitamine-mineralstoffe';
+  const watching = await context.newPage();
+  await watching.goto(listing);
+  await hydrated(watching);
+  const hearts = watching.locator('main button[aria-pressed]');
+  expect(await hearts.count()).toBeGreaterThan(3);
+  const label = (await hearts.first().getAttribute('aria-label'))!;
+
+  const other = await context.newPage();
+  await other.goto(listing);
+  await hydrated(other);
+  await other.getByRole('button', { name: label, exact: true }).first().click();
+  await expect(other.locator('main button[aria-pressed="true"]')).toHaveCount(1);
+
+  await expect(hearts.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(watching.locator('main button[aria-pressed="true"]')).toHaveCount(1);
+  await expect(watching.getByRole('link', { name: 'Wunschliste, 1 Artikel' })).toBeVisible();
+  // and back: removed in this tab, the other tab follows
+  await hearts.first().click();
+  await expect(other.locator('main button[aria-pressed="true"]')).toHaveCount(0);
+  await expect(other.getByRole('link', { name: 'Wunschliste, 0 Artikel' })).toBeVisible();
+});
