@@ -15,13 +15,13 @@ import { join } from 'node:path';
 //
 // 2. The page's scripts start after its first paint. Vike writes the entry as an async module script and lists
 //    every chunk of the page as a <link rel=modulepreload> (two dozen, 200 KB gzip on a product page). Fetched
-//    with the HTML, they shared a phone's bandwidth with the product image, the page's largest paint, and on
-//    HTTP/1.1 no priority hint can split one link's bandwidth between connections: the image came a second later.
+//    with the HTML, they shared a phone's bandwidth with the product image, the page's largest paint, and
+//    over HTTP/1.1's parallel connections no priority hint decides who gets the line: the image came a second later.
 //    (Low-priority preloads alone did not help; see ADR 0018.) So one small inline script, carrying the page's
-//    nonce, adds the same preloads and the entry once the parsed page has been painted (the frame after it has run):
-//    the whole list still starts at once (no request waterfall), after the styles and the image. Hydration starts
-//    one frame later than before; the page works without scripts until then (server-rendered links and forms).
-//    A hidden tab paints no frames: there the scripts start after a second at the latest.
+//    nonce, adds the entry and the same preloads once the parsed page has been painted (a zero timeout queued by the
+//    next animation frame): the whole list still starts at once (no request waterfall), after the styles and the
+//    image. Hydration starts one frame later than before; until then the server's links and forms work without
+//    scripts. A hidden tab paints no frames: there the scripts start after a second at the latest.
 
 const STYLESHEET_LINK = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[\w./-]+\.css)">/g;
 
