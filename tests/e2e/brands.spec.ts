@@ -19,9 +19,9 @@ async function total(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-/** The shown price of each product card (the first CHF amount). */
+/** The shown price of each product card (the first CHF amount), from the text content (off-screen cards are not rendered yet). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByRole('main').getByRole('article').allInnerTexts();
+  const texts = await page.getByRole('main').getByRole('article').allTextContents();
   return texts.map((text) => {
     const match = /CHF\s*([\d'’]+[.,]\d{2})/.exec(text);
     expect(match, `a price in: ${text}`).not.toBeNull();

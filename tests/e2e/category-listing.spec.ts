@@ -23,9 +23,12 @@ async function total(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
-/** The shown price of each product card (the first CHF amount; the previous price follows it). */
+/**
+ * The shown price of each product card (the first CHF amount; the previous price follows it). Read from the text
+ * content: cards off the screen are not rendered yet (content-visibility), and their innerText is empty.
+ */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByRole('main').getByRole('article').allInnerTexts();
+  const texts = await page.getByRole('main').getByRole('article').allTextContents();
   return texts.map((text) => {
     const match = /CHF\s*([\d'’]+[.,]\d{2})/.exec(text);
     expect(match, `a price in: ${text}`).not.toBeNull();
