@@ -27,7 +27,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet" type="text\/css" href="(\/assets
 
 /** Vike's entry: `<script src="/assets/entries/…" type="module" async nonce="…"></script>`. */
 const ENTRY_SCRIPT = /<script src="(\/assets\/entries\/[\w.-]+\.js)" type="module" async(?: nonce="([^"]*)")?><\/script>/;
-const SCRIPT_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]* href="(\/assets\/[\w./-]+\.js)"[^>]*>\n?/g;
+const SCRIPT_PRELOAD = /<link rel="modulepreload"[^>]* href="(\/assets\/[\w./-]+\.js)"[^>]*>/g;
 /** How long a hidden tab (no frames painted) waits before it loads the scripts anyway. */
 const HIDDEN_TAB_START_MS = 1000;
 /** Preload links added per task (see the loader). */

@@ -52,7 +52,8 @@ describe('the scripts after the first paint', () => {
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script id="vike_pageContext" type="application/json" nonce="N0nce==">', '<script data-scripts-after-paint nonce="N0nce==">']);
     expect(html.startsWith('<head><title>x</title></head><body><img src="/p.webp" fetchpriority="high"><script id="vike_pageContext" type="application/json" nonce="N0nce==">{}</script>')).toBe(true);
-    expect(html.endsWith('</script>\n      </body>')).toBe(true);
+    // only the preloads' indentation is left after the loader
+    expect(html).toMatch(/<\/script>\s*<\/body>$/);
   });
 
   it('leave a page without Vike’s entry script as it is', () => {
