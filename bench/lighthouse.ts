@@ -4,6 +4,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { wholeNumberSetting } from '../gateway/src/config';
 import { benchPages, CHROMIUM_ARGS, CHROMIUM_PATH, startShopServer, type BenchPage } from './shopServer';
 import { writeResultsSection } from './support';
 
@@ -15,7 +16,7 @@ import { writeResultsSection } from './support';
 // asserted in a test (the axe-core check in tests/e2e/accessibility.spec.ts is the test).
 // LIGHTHOUSE_JSON_DIR=<folder> also keeps each reported run's full Lighthouse JSON there (open it in the Lighthouse viewer).
 
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+const RUNS = Math.max(1, wholeNumberSetting(process.env, 'LIGHTHOUSE_RUNS', 5));
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 const DATA_DIR = join(process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'shop-bench'), 'lighthouse');
 const SECTION_MARK = '<!-- lighthouse bench (bench/lighthouse.ts) -->';

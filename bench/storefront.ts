@@ -60,6 +60,16 @@ type Page = BenchPage;
  */
 type Visitor = 'anonymous' | 'guest' | 'customer' | 'insured' | 'rendered' | 'customer-rendered';
 
+/** How RESULTS.md names each visitor. */
+const VISITOR_LABELS: Record<Visitor, string> = {
+  anonymous: 'anonymous (page cache)',
+  guest: 'guest with a cart (page cache)',
+  customer: 'logged-in customer (page cache by price group)',
+  insured: 'insured customer (page cache by price group)',
+  rendered: 'anonymous, page cache off (renders)',
+  'customer-rendered': 'customer, page cache off (renders)',
+};
+
 /** The cookies of a browser after its first add to cart, of a logged-in customer, and of a logged-in insured customer. */
 interface Shopper {
   guest: string;
@@ -374,19 +384,7 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
   ];
   for (const r of rows) {
     const path = pages.find((p) => p.name === r.page)?.path ?? '';
-    const visitor =
-      r.visitor === 'anonymous'
-        ? 'anonymous (page cache)'
-        : r.visitor === 'guest'
-          ? 'guest with a cart (page cache)'
-          : r.visitor === 'customer'
-            ? 'logged-in customer (page cache by price group)'
-            : r.visitor === 'insured'
-              ? 'insured customer (page cache by price group)'
-              : r.visitor === 'customer-rendered'
-                ? 'customer, page cache off (renders)'
-                : 'anonymous, page cache off (renders)';
-    lines.push(`| ${r.page} | \`${path}\` | ${visitor} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
+    lines.push(`| ${r.page} | \`${path}\` | ${VISITOR_LABELS[r.visitor]} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`);
   }
   lines.push(
     '',

@@ -111,8 +111,7 @@ export function isCatalogPath(pathname: string): boolean {
  */
 export function isCacheableRequest(request: Request, options: { guests?: boolean } = {}): boolean {
   if (request.method !== 'GET') return false;
-  const cookies = request.headers.get('cookie');
-  if (readCookie(cookies, SESSION_COOKIE) !== undefined && !(options.guests === true && readCookie(cookies, GUEST_COOKIE) === '1')) return false;
+  if (sessionTokenOf(request) !== undefined && !(options.guests === true && readCookie(request.headers.get('cookie'), GUEST_COOKIE) === '1')) return false;
   return isCatalogPath(new URL(request.url).pathname);
 }
 

@@ -3,7 +3,7 @@ import { INTL_LOCALE, type ShopLocale } from './locales';
 // Prices are written without building an Intl.NumberFormat: the first one a page builds loads ICU's number data,
 // 70-200 ms of a phone's main thread inside hydration (measured at 4x CPU slowdown, ADR 0018 addendum). CHF in
 // the shop's three languages is simple enough to write directly, and the same code runs on the server and in the
-// browser, so hydration always meets the server's text. money.test.ts checks every style against Intl
+// browser, so hydration always meets the server's text. tests/storefront/locales.test.ts checks every style against Intl
 // (CLDR 48: Node 20's ICU 78 and Chromium's).
 
 interface ChfStyle {

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { getI18n, I18nContext, type useTranslation as useReactI18nextTranslation } from 'react-i18next';
+import type { ShopLocale } from './locales';
 
 // Every component's texts come through this hook. react-i18next's own copies the i18next instance into a wrapper
 // object on every component's first render: on the server every render is a first one (a tenth of a product
@@ -10,7 +11,7 @@ import { getI18n, I18nContext, type useTranslation as useReactI18nextTranslation
 // the components through ShopLocaleContext (+Wrapper.tsx), whose value is the page's language.
 
 /** The page's language (de, it, fr): a change re-renders every component that shows texts. */
-export const ShopLocaleContext = createContext<string | null>(null);
+export const ShopLocaleContext = createContext<ShopLocale | null>(null);
 
 // One `t` per i18next instance and key, made once (the server's and the browser's hooks each run in their own bundle).
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
