@@ -52,6 +52,28 @@ test('the terms show the collection-cost table and the invoice terms', async ({ 
   await expect(page).toHaveURL(/#default$/);
 });
 
+test('a contents link followed while the page’s code still loads keeps its section in the address', async ({ page }) => {
+  // The window between the client router's start and the first render: the terms page's own code is held
+  // back until the shopper has followed a link of the table of contents.
+  let releasePageCode!: () => void;
+  const pageCodeHeld = new Promise<void>((resolve) => (releasePageCode = resolve));
+  await page.route(/\/assets\/entries\/storefront_pages_terms\./, async (route) => {
+    await pageCodeHeld;
+    await route.continue();
+  });
+  await page.goto('/agb');
+  await page.waitForFunction(() => (window as { _vike?: { globals?: Record<string, { done?: boolean }> } })._vike?.globals?.['initClientRouter.ts']?.done === true);
+  await page.getByRole('navigation', { name: 'Inhalt' }).getByRole('link', { name: '5. Zahlungsverzug, Mahnung und Inkasso' }).click();
+  await expect(page).toHaveURL(/\/agb#default$/);
+  const entries = await page.evaluate(() => history.length);
+  releasePageCode();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/agb#default$/);
+  // no entry of the page without the section was added on top of the shopper's
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await expect(page.getByRole('heading', { name: '5. Zahlungsverzug, Mahnung und Inkasso' })).toBeInViewport();
+});
+
 test('the shipping page names the shop’s postage and free-shipping threshold', async ({ page }) => {
   await page.goto('/fr/expedition-livraison');
   const table = page.getByRole('table', { name: 'Exemples de frais de port' });
