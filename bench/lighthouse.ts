@@ -16,7 +16,8 @@ import { writeResultsSection } from './support';
 // asserted in a test (the axe-core check in tests/e2e/accessibility.spec.ts is the test).
 // LIGHTHOUSE_JSON_DIR=<folder> also keeps each reported run's full Lighthouse JSON there (open it in the Lighthouse viewer).
 
-const RUNS = Math.max(1, wholeNumberSetting(process.env, 'LIGHTHOUSE_RUNS', 5));
+const RUNS = wholeNumberSetting(process.env, 'LIGHTHOUSE_RUNS', 5);
+if (RUNS === 0) throw new Error('LIGHTHOUSE_RUNS must be at least 1 (runs per page).');
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 const DATA_DIR = join(process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'shop-bench'), 'lighthouse');
 const SECTION_MARK = '<!-- lighthouse bench (bench/lighthouse.ts) -->';

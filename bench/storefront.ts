@@ -235,9 +235,10 @@ async function customerCookie(origin: string, insured: boolean): Promise<string>
   const customer = new BenchShopper(origin);
   const email = `bench-${insured ? 'insured' : 'customer'}-${Date.now()}@example.ch`;
   const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId: COUNTRY_CH_ID };
-  await customer.gql('mutation ($input: RegisterInput!) { register(input: $input) { errors { code } } }', {
+  const { register } = await customer.gql<{ register: { errors: unknown[] } }>('mutation ($input: RegisterInput!) { register(input: $input) { errors { code message } } }', {
     input: { guest: false, email, password: 'Bench-12345', firstName: 'Bea', lastName: 'Bench', billingAddress: address, acceptedDataProtection: true },
   });
+  if (register.errors.length > 0) throw new Error(`bench: the registration of ${email} was refused: ${JSON.stringify(register.errors)}`);
   const hash = readBenchShop<{ hash: string }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email)?.hash;
   const { confirmRegistration } = await customer.gql<{ confirmRegistration: { viewer: { loggedIn: boolean } | null } }>(
     'mutation ($input: ConfirmRegistrationInput!) { confirmRegistration(input: $input) { viewer { loggedIn } } }',

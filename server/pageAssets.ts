@@ -30,8 +30,6 @@ const ENTRY_SCRIPT = /<script src="(\/assets\/entries\/[\w.-]+\.js)" type="modul
 const SCRIPT_PRELOAD = /<link rel="modulepreload"[^>]* href="(\/assets\/[\w./-]+\.js)"[^>]*>/g;
 /** How long a hidden tab (no frames painted) waits before it loads the scripts anyway. */
 const HIDDEN_TAB_START_MS = 1000;
-/** Preload links added per task (see the loader). */
-const PRELOADS_PER_TASK = 1;
 
 export type PageAssetRewrite = (html: string) => string;
 
@@ -60,7 +58,7 @@ export function startScriptsAfterFirstPaint(html: string): string {
   const loader =
     `(function(d,w){var n=d.currentScript.nonce,c=${JSON.stringify(chunks)},s=0;` +
     `function go(){if(s)return;s=1;var e=d.createElement("script");e.type="module";e.src=${JSON.stringify(entrySrc)};e.nonce=n;d.body.appendChild(e);more()}` +
-    `function more(){var f=d.createDocumentFragment();c.splice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;l.nonce=n;f.appendChild(l)});d.head.appendChild(f);if(c.length)setTimeout(more,0)}` +
+    `function more(){var h=c.shift();if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;l.nonce=n;d.head.appendChild(l);setTimeout(more,0)}` +
     `w.requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${HIDDEN_TAB_START_MS})})(document,window)`;
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
   return withoutPreloads.replace(entryTag, () => `<script data-scripts-after-paint${nonceAttribute}>${loader}</script>`);

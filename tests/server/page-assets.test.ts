@@ -71,14 +71,10 @@ describe('the scripts after the first paint', () => {
     const frames: (() => void)[] = [];
     let now = 0;
     let task = 0;
-    const parent = { appendChild: (node: Added | { children: Added[] }) => ('children' in node ? node.children : [node]).forEach((child) => added.push({ ...child, task })) };
+    const parent = { appendChild: (node: Added) => added.push({ ...node, task }) };
     const document = {
       currentScript: { nonce: 'N0nce==' },
       createElement: (tag: string) => ({ tag }),
-      createDocumentFragment: () => {
-        const children: Added[] = [];
-        return { children, appendChild: (child: Added) => children.push(child) };
-      },
       head: parent,
       body: parent,
     };
