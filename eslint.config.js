@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'test-results/', 'playwright-report/', '**/__generated__/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'test-results/', 'playwright-report/', '**/__generated__/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

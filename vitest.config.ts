@@ -11,7 +11,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'store-api/**/*.test.ts', 'gateway/**/*.test.ts', 'storefront/**/*.test.ts', 'storefront/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'node_modules/**', '.stryker-tmp/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -3,6 +3,7 @@ import de from '../../storefront/i18n/de/account.json';
 import fr from '../../storefront/i18n/fr/account.json';
 import it_ from '../../storefront/i18n/it/account.json';
 import { createShopI18n } from '../../storefront/i18n/index';
+import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };
 const keys = (texts: Texts, prefix = ''): string[] =>
@@ -38,5 +39,9 @@ describe('the account texts (login, registration, password reset, account pages)
       expect(i18n.t('register.successText', { ns: 'account', email: 'a@b.ch' })).toContain(word);
       expect(i18n.t('register.successText', { ns: 'account', email: 'a@b.ch' })).toContain('a@b.ch');
     }
+  });
+
+  it('writes every text in its own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../storefront/i18n/de/cart.json';
 import fr from '../../storefront/i18n/fr/cart.json';
 import it_ from '../../storefront/i18n/it/cart.json';
+import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };
 const keys = (texts: Texts, prefix = ''): string[] =>
@@ -29,5 +30,9 @@ describe('the cart texts (cart page, add to cart, header prompt) in de, it, fr',
     expect(de.errors.PROMOTION_NOT_FOUND).toBe('Der Aktionscode wurde nicht gefunden');
     expect(de.errors.generic).toBe('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.');
     expect(de.freeShipping.missing).toBe('{{amount}} fehlen für kostenlosen Versand');
+  });
+
+  it('writes every text in its own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 });

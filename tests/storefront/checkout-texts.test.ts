@@ -3,6 +3,7 @@ import de from '../../storefront/i18n/de/checkout.json';
 import fr from '../../storefront/i18n/fr/checkout.json';
 import it_ from '../../storefront/i18n/it/checkout.json';
 import { createShopI18n } from '../../storefront/i18n';
+import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };
 const keys = (texts: Texts, prefix = ''): string[] =>
@@ -40,5 +41,9 @@ describe('the checkout texts (checkout, order success, paid and unpaid pages) in
     expect(i18n.t('success.countdown', { ns: 'checkout', count: 5 })).toBe('Sie werden in 5 Sekunden zur Zahlung weitergeleitet.');
     expect(i18n.t('success.countdown', { ns: 'checkout', count: 1 })).toBe('Sie werden in 1 Sekunde zur Zahlung weitergeleitet.');
     expect(createShopI18n('fr').t('success.countdown', { ns: 'checkout', count: 0 })).toBe('Vous serez redirigé vers le paiement dans 0 seconde.');
+  });
+
+  it('writes every text in its own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import fr from '../../storefront/i18n/fr/customer.json';
 import it_ from '../../storefront/i18n/it/customer.json';
 import { checkApplication, looksLikeCardNumber, normalizeCardNumber } from '../../storefront/pages/account-loyalty/loyaltyForm';
 import { CUSTOMER_HINT_COOKIE, customerHintCookie, hasCustomerHint } from '../../storefront/wishlist/customerHint';
+import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };
 const keys = (texts: Texts, prefix = ''): string[] =>
@@ -42,6 +43,10 @@ describe('the customer texts (orders, VitalCard, newsletter pages, wishlist) in 
     expect(deI18n.t('customer:loyalty.missing', { count: 300, points: '300', voucher: 'CHF 5.00' })).toBe('Noch 300 Punkte bis zu Ihrem CHF 5.00-Gutschein.');
     expect(createShopI18n('fr').t('customer:orders.count', { count: 2 })).toBe('2 commandes');
     expect(createShopI18n('it').t('shell:wishlistHeart.addNamed', { name: 'Aspirin' })).toBe('Aggiungi Aspirin alla lista dei desideri');
+  });
+
+  it('writes every text in its own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { addPageTexts, type PageTexts } from '../../storefront/i18n/pageTexts';
+import { textLanguageProblems } from './text-languages';
 
 // Every page namespace (storefront/i18n/pageTexts/*.ts): the same keys and placeholders in de, it, fr.
 const modules = import.meta.glob<Record<string, PageTexts>>('../../storefront/i18n/pageTexts/*.ts', { eager: true });
@@ -29,6 +30,10 @@ describe('the page namespaces in de, it, fr', () => {
       }
       for (const locale of ['de', 'it', 'fr'] as const) for (const [key, text] of flatten(texts[locale] as Texts)) expect(text.trim(), `${name} ${locale} ${key}`).not.toBe('');
       for (const text of de.values()) expect(text).not.toContain('ß');
+    });
+
+    it(`${name}: every text in its own language, none swapped between it and fr`, () => {
+      expect(textLanguageProblems({ de: texts.de as Texts, it: texts.it as Texts, fr: texts.fr as Texts })).toEqual([]);
     });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../storefront/i18n/de/shell.json';
 import fr from '../../storefront/i18n/fr/shell.json';
 import it_ from '../../storefront/i18n/it/shell.json';
+import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };
 const keys = (texts: Texts, prefix = ''): string[] =>
@@ -24,5 +25,9 @@ describe('the shell texts (header, footer, menus) in de, it, fr', () => {
     expect(de.footer.aiNote).toMatch(/künstlicher Intelligenz.*gesundheitliche Entscheidungen/);
     expect(it_.footer.aiNote).toMatch(/intelligenza artificiale.*decisioni sulla salute/);
     expect(fr.footer.aiNote).toMatch(/intelligence artificielle.*décisions de santé/);
+  });
+
+  it('writes every text in its own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 });
