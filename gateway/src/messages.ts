@@ -102,6 +102,11 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Il numero della carta non è valido',
     fr: 'Le numéro de carte n’est pas valide',
   },
+  CARD_NOT_VERIFIED: {
+    de: 'Die Kartennummer oder der Prüfcode ist falsch.',
+    it: 'Il numero della carta o il codice di verifica non è corretto.',
+    fr: 'Le numéro de carte ou le code de vérification est incorrect.',
+  },
   CUSTOMER_NOT_FOUND: {
     de: 'Zu dieser E-Mail-Adresse wurde kein Kunde gefunden.',
     it: 'Nessun cliente trovato per l’indirizzo e-mail inserito.',
@@ -121,6 +126,11 @@ export const SHOP_ERROR_MESSAGES = {
     de: 'Zu viele Versuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
     it: 'Troppi tentativi. Si prega di riprovare tra {seconds} secondi.',
     fr: 'Trop de tentatives. Veuillez réessayer dans {seconds} secondes.',
+  },
+  TOO_MANY_ORDERS: {
+    de: 'Von dieser Verbindung oder mit dieser E-Mail-Adresse wurden in kurzer Zeit zu viele Gastbestellungen aufgegeben. Bitte versuchen Sie es in {minutes} Min. erneut.',
+    it: 'Da questa connessione o con questo indirizzo e-mail sono stati effettuati troppi ordini come ospite in poco tempo. Si prega di riprovare tra {minutes} min.',
+    fr: 'Trop de commandes en tant qu’invité ont été passées en peu de temps depuis cette connexion ou avec cette adresse e-mail. Veuillez réessayer dans {minutes} min.',
   },
   WRONG_PASSWORD: {
     de: 'Das aktuelle Passwort ist falsch.',
@@ -284,6 +294,7 @@ const FIELD_LABELS: Record<string, Texts> = {
   title: { de: 'Titel', it: 'Titolo', fr: 'Titre' },
   birthday: { de: 'Geburtsdatum', it: 'Data di nascita', fr: 'Date de naissance' },
   cardNumber: { de: 'Kartennummer', it: 'Numero della carta', fr: 'Numéro de carte' },
+  verificationCode: { de: 'Prüfcode', it: 'Codice di verifica', fr: 'Code de vérification' },
   hash: { de: 'Link', it: 'Link', fr: 'Lien' },
   em: { de: 'Link', it: 'Link', fr: 'Lien' },
   productIds: { de: 'Produkte', it: 'Prodotti', fr: 'Produits' },

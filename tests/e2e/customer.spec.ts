@@ -223,16 +223,26 @@ test('the VitalCard: login required, an invalid number is refused, a seeded card
   await hydrated(page, 'main form');
 
   const number = page.getByRole('textbox', { name: /^Kartennummer/ });
+  const code = page.getByRole('textbox', { name: /^Prüfcode/ });
   const assign = page.getByRole('button', { name: 'Karte erfassen' });
-  // A 13-digit number with a wrong check digit: the Store API refuses it, the message stands beside the field.
+  // A 13-digit number with a wrong check digit: refused, the message stands beside the field.
   await number.fill('2990000000010');
+  await code.fill('7F4U-TR4L');
   await assign.click();
   await expect(page.getByText('Die Kartennummer ist ungültig')).toBeVisible();
   await expect(number).toHaveAttribute('aria-invalid', 'true');
   await expect(number).toBeFocused();
 
-  // A printed card of the seed (499 points): assigned, with the one point still missing for CHF 5.
+  // A printed card of the seed (499 points) with a wrong verification code: not assigned (issue 17).
   await number.fill('2990000000019');
+  await code.fill('AAAA-BBBB');
+  await assign.click();
+  await expect(page.getByText('Die Kartennummer oder der Prüfcode ist falsch.')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('loyalty-card')).toHaveCount(0);
+
+  // With the code printed on it (README "Loyalty cards"): assigned, with the one point still missing for CHF 5.
+  await code.fill('7f4u tr4l');
   await assign.click();
   const card = page.getByTestId('loyalty-card');
   await expect(card).toBeVisible();

@@ -180,7 +180,8 @@ builder.mutationFields((t) => ({
         forgetSessionCustomer(ctx);
         return { order: orderShape(ctx, order), errors: [] };
       } catch (error) {
-        return { order: null, errors: shopErrorsOf(ctx, error) };
+        // Only guest orders are limited (per address and e-mail): a 429 here says so.
+        return { order: null, errors: shopErrorsOf(ctx, error, { tooMany: 'TOO_MANY_ORDERS' }) };
       }
     },
   }),

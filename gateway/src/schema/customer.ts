@@ -304,6 +304,8 @@ type AddressInputValue = typeof AddressInput.$inferInput;
 
 /** Limits of the address fields (Shopware's column sizes, SPEC §5). */
 export const NAME_MAX = 50;
+/** SPEC §5/§9: a registering customer's first and last name have at least 3 characters. */
+export const NAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 4096;
 
@@ -430,26 +432,35 @@ builder.mutationFields((t) => ({
           else password = typed;
         }
         const salutationId = check.id('salutationId', input.salutationId, { optional: true });
-        const firstName = check.text('firstName', input.firstName, { max: NAME_MAX });
-        const lastName = check.text('lastName', input.lastName, { max: NAME_MAX });
+        const firstName = check.text('firstName', input.firstName, { max: NAME_MAX, min: NAME_MIN });
+        const lastName = check.text('lastName', input.lastName, { max: NAME_MAX, min: NAME_MIN });
         const billingAddress = checkedAddress(check, 'billingAddress', input.billingAddress);
         const shippingAddress = input.shippingAddress ? checkedAddress(check, 'shippingAddress', input.shippingAddress) : null;
         if (!input.acceptedDataProtection) check.problem('acceptedDataProtection', 'dataProtection');
         check.done();
-        const answer = await ctx.store().invoke('register post /account/register', {
-          body: {
-            guest: input.guest,
-            email: email!,
-            ...(password ? { password } : {}),
-            ...(salutationId ? { salutationId } : {}),
-            firstName: firstName!,
-            lastName: lastName!,
-            billingAddress: { ...(salutationId ? { salutationId } : {}), ...billingAddress },
-            ...(shippingAddress ? { shippingAddress: { ...(salutationId ? { salutationId } : {}), ...shippingAddress } } : {}),
-            acceptedDataProtection: true,
-            storefrontUrl: storefrontUrlOf(ctx),
-          },
-        });
+        const answer = await ctx
+          .store()
+          .invoke('register post /account/register', {
+            body: {
+              guest: input.guest,
+              email: email!,
+              ...(password ? { password } : {}),
+              ...(salutationId ? { salutationId } : {}),
+              firstName: firstName!,
+              lastName: lastName!,
+              billingAddress: { ...(salutationId ? { salutationId } : {}), ...billingAddress },
+              ...(shippingAddress ? { shippingAddress: { ...(salutationId ? { salutationId } : {}), ...shippingAddress } } : {}),
+              acceptedDataProtection: true,
+              storefrontUrl: storefrontUrlOf(ctx),
+            },
+          })
+          .catch((error: unknown) => {
+            // A guest checkout refused for its address or e-mail (429) says so, not just "too many attempts".
+            if (input.guest && error instanceof StoreApiRequestError && error.statusCode === 429) {
+              throw new InvalidInput(shopErrorsOf(ctx, error, { tooMany: 'TOO_MANY_ORDERS' }));
+            }
+            throw error;
+          });
         takeContextToken(ctx, answer);
       }),
   }),

@@ -9,7 +9,7 @@ import { hasStoreErrorCode, InputCheck, InvalidInput, shopError, ShopErrorRef, s
 
 // The loyalty card of the account area (SPEC §2 "my{product}", §3 "Loyalty card application"): the card
 // with its points and the points still missing for the next CHF 5 voucher, the application for a new card
-// and assigning an existing card by its number. The shop's own Store API routes POST /loyalty(/apply|/assign).
+// and assigning an existing card by its number and the verification code printed on it. The shop's own Store API routes POST /loyalty(/apply|/assign).
 
 /** SPEC §9: a CHF 5 voucher for 500 points. */
 const VOUCHER_VALUE = 5;
@@ -88,7 +88,10 @@ const LoyaltyApplicationInput = builder.inputType('LoyaltyApplicationInput', {
 
 const AssignLoyaltyCardInput = builder.inputType('AssignLoyaltyCardInput', {
   description: 'An existing card to assign to the account.',
-  fields: (t) => ({ cardNumber: t.string({ required: true, description: 'The 13-digit card number.' }) }),
+  fields: (t) => ({
+    cardNumber: t.string({ required: true, description: 'The 13-digit card number.' }),
+    verificationCode: t.string({ required: true, description: 'The verification code printed on the card (XXXX-XXXX): proof the card is the customer’s.' }),
+  }),
 });
 
 /** A 13-digit EAN with a valid check digit (the shop's card numbers). */
@@ -142,19 +145,19 @@ builder.mutationFields((t) => ({
   }),
   assignLoyaltyCard: t.field({
     type: LoyaltyPayloadRef,
-    description: 'Assigns an existing card by its number; a malformed, unknown or taken number answers CARD_NUMBER_INVALID.',
-    args: { input: t.arg({ type: AssignLoyaltyCardInput, required: true, description: 'The card number.' }) },
+    description:
+      'Assigns an existing printed card by its number and the verification code printed on it: a malformed number answers CARD_NUMBER_INVALID; an unknown or taken number and a wrong code all answer CARD_NOT_VERIFIED; too many failures TOO_MANY_ATTEMPTS.',
+    args: { input: t.arg({ type: AssignLoyaltyCardInput, required: true, description: 'The card number and its verification code.' }) },
     resolve: (_root, { input }, ctx) =>
       loyaltyChange(ctx, async () => {
         const cardNumber = (input.cardNumber ?? '').replace(/\s+/g, '');
-        if (!cardNumber) {
-          const check = new InputCheck(ctx.locale);
-          check.problem('cardNumber', 'required');
-          check.done();
-        }
+        const check = new InputCheck(ctx.locale);
+        if (!cardNumber) check.problem('cardNumber', 'required');
+        const verificationCode = check.text('verificationCode', input.verificationCode, { max: 32 });
+        check.done();
         // SPEC §5 'Die Kartennummer ist ungültig', before any Store API call
         if (!isCardNumber(cardNumber)) return Promise.reject(new CardNumberInvalid(ctx));
-        return ctx.store().invoke('assignLoyaltyCard post /loyalty/assign', { body: { cardNumber } });
+        return ctx.store().invoke('assignLoyaltyCard post /loyalty/assign', { body: { cardNumber, verificationCode: verificationCode! } });
       }),
   }),
 }));

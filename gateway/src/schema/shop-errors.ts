@@ -36,11 +36,13 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   PAYMENT_NOT_CHANGEABLE: 'The order is paid or cancelled: its payment can no longer change.',
   ORDER_NOT_CANCELLABLE: 'The order can no longer be cancelled.',
   PASSWORDS_DO_NOT_MATCH: 'The password and its confirmation differ (SPEC §5).',
-  CARD_NUMBER_INVALID: 'The loyalty card number is malformed, unknown or taken by someone else.',
+  CARD_NUMBER_INVALID: 'The loyalty card number is malformed (13 digits with an EAN-13 check digit).',
+  CARD_NOT_VERIFIED: 'The loyalty card number is unknown, taken, or its printed verification code is wrong (one answer for all three).',
   CUSTOMER_NOT_FOUND: 'No active account has this email (password recovery, SPEC §5).',
   LINK_INVALID: 'The link (registration, password recovery, newsletter) is unknown, expired or already used.',
   ADDRESS_IN_USE: 'A default or active address cannot be deleted.',
   TOO_MANY_ATTEMPTS: 'Too many attempts (rate limit); the message says how long to wait.',
+  TOO_MANY_ORDERS: 'Too many guest checkouts from this client address or e-mail in the last hour; the message says how long to wait.',
   WRONG_PASSWORD: 'The current password is wrong (changing email or password).',
   NEWSLETTER_FAILED: 'The newsletter subscription or unsubscription failed.',
   UNAVAILABLE: 'The shop’s back end failed or did not answer in time; try again later.',
@@ -193,6 +195,7 @@ const FIELD_OF_KNOWN_CODE: Partial<Record<ShopErrorCode, string>> = {
   WRONG_PASSWORD: '/password',
   CUSTOMER_NOT_FOUND: '/email',
   CARD_NUMBER_INVALID: '/cardNumber',
+  CARD_NOT_VERIFIED: '/verificationCode',
 };
 
 /** Seconds to wait from a rate-limit answer (meta.parameters.waitTime, Shopware's throttle exception). */
@@ -229,6 +232,7 @@ const CODE_OF_STORE_ERROR: Record<string, ShopErrorCode> = {
   CHECKOUT__CUSTOMER_ADDRESS_IS_DEFAULT: 'ADDRESS_IN_USE',
   CHECKOUT__CUSTOMER_ADDRESS_IS_ACTIVE: 'ADDRESS_IN_USE',
   PHARMACY__LOYALTY_CARD_NUMBER_INVALID: 'CARD_NUMBER_INVALID',
+  PHARMACY__LOYALTY_CARD_NOT_VERIFIED: 'CARD_NOT_VERIFIED',
   CHECKOUT__CUSTOMER_AUTH_THROTTLED: 'TOO_MANY_ATTEMPTS',
   FRAMEWORK__RATE_LIMIT_EXCEEDED: 'TOO_MANY_ATTEMPTS',
   CONTENT__PRODUCT_NOT_FOUND: 'PRODUCT_NOT_AVAILABLE',
@@ -253,6 +257,8 @@ export interface FailureMapping {
   notFound?: ShopErrorCode;
   /** input names of the fields the Store API names differently (e.g. billingAddressId → billing.addressId) */
   fields?: Record<string, string>;
+  /** code for a rate-limit answer (429) that says more than TOO_MANY_ATTEMPTS (e.g. TOO_MANY_ORDERS); its message gets {minutes} */
+  tooMany?: ShopErrorCode;
 }
 
 function errorOfEntry(locale: Locale, status: number, entry: StoreApiErrorEntry, mapping: FailureMapping): ShopError {
@@ -267,6 +273,7 @@ function errorOfEntry(locale: Locale, status: number, entry: StoreApiErrorEntry,
     return { code: 'INVALID_INPUT', field, message: fieldMessage(locale, field, fieldProblemText(locale, 'notEqual')) };
   }
   const known = CODE_OF_STORE_ERROR[code] ?? (status === 429 ? 'TOO_MANY_ATTEMPTS' : undefined);
+  if (known === 'TOO_MANY_ATTEMPTS' && mapping.tooMany) return shopError(locale, mapping.tooMany, null, { minutes: Math.max(1, Math.ceil((waitSecondsOf(entry) ?? 60) / 60)) });
   if (known === 'TOO_MANY_ATTEMPTS') return shopError(locale, known, null, { seconds: waitSecondsOf(entry) });
   if (known) {
     const defaultPointer = FIELD_OF_KNOWN_CODE[known];

@@ -201,12 +201,16 @@ export interface ShopOperations {
     response: LoyaltyResponse;
     responseCode: 200;
   };
-  /** Assigns an existing card; 400 /cardNumber PHARMACY__LOYALTY_CARD_NUMBER_INVALID for a bad, unknown or taken number. */
+  /**
+   * Assigns an existing card with the code printed on it; 400 /cardNumber PHARMACY__LOYALTY_CARD_NUMBER_INVALID for
+   * a malformed number, 400 /verificationCode PHARMACY__LOYALTY_CARD_NOT_VERIFIED for an unknown or taken number or a
+   * wrong code, 429 after too many failures.
+   */
   'assignLoyaltyCard post /loyalty/assign': {
     contentType?: 'application/json';
     accept?: 'application/json';
     headers?: SwLanguageHeader;
-    body: { cardNumber: string };
+    body: { cardNumber: string; verificationCode: string };
     response: LoyaltyResponse;
     responseCode: 200;
   };

@@ -657,4 +657,14 @@ CREATE TABLE insurer_member (
 );
 `,
   },
+  {
+    version: 8,
+    name: 'loyalty card verification codes',
+    sql: `
+-- The verification code printed on a loyalty card, as an scrypt hash (never in clear): assigning a printed card
+-- to an account needs it (issue 17). NULL: the card cannot be claimed online (a card applied for online
+-- belongs to its applicant from the start).
+ALTER TABLE loyalty_card ADD COLUMN verification_hash TEXT;
+`,
+  },
 ];

@@ -10,7 +10,22 @@ import { stableId } from '../ids';
 import { readStoredCart } from './cart';
 import { nextNumber } from './number-ranges';
 import { queueRegistrationMail } from './mail';
-import { assertNotBlocked, hitRateLimit, loginEmailLimit, loginIpLimit, recordAttempt, registrationIpLimit, resetLimit, type RateLimit } from './rate-limit';
+import {
+  assertNotBlocked,
+  attemptsOf,
+  guestRegistrationIpLimit,
+  hitRateLimit,
+  loginAccountCeiling,
+  loginIpLimit,
+  loginPairLimit,
+  recordAttempt,
+  registrationEmailLimit,
+  registrationIpLimit,
+  resetLimit,
+  secondsBlocked,
+  throttled,
+  type RateLimit,
+} from './rate-limit';
 
 // Customers as the checkout needs them (SPEC §3 Customer, §4 Session/Registration, §5 validation):
 // guest and account registration with double opt-in, login with scrypt passwords (rate-limited per account and
@@ -318,9 +333,12 @@ export async function registerCustomer(
   }
   const v = new FormChecker();
   const guest = body.guest === true || body.guest === 'true' || body.guest === 1;
-  // Accounts only, per client address (unknown address: not limited), before anything is checked (rate-limit.ts).
-  if (!guest && clientIp) hitRateLimit(ctx.db, [registrationIpLimit(clientIp)]);
+  // Per client address (unknown address: not limited), before anything is checked (rate-limit.ts): accounts 20 an
+  // hour, guests (a checkout each) the much higher guest checkout limit.
+  if (clientIp) hitRateLimit(ctx.db, [guest ? guestRegistrationIpLimit(ctx.db, clientIp) : registrationIpLimit(clientIp)]);
   const email = v.email('/email', body.email);
+  // Per e-mail, so one address cannot be signed up over and over (each account registration mails it).
+  if (email !== null) hitRateLimit(ctx.db, [registrationEmailLimit(ctx.db, email)]);
   const firstName = v.text('/firstName', body.firstName, { required: true });
   const lastName = v.text('/lastName', body.lastName, { required: true });
   const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?');
@@ -427,10 +445,13 @@ export async function authenticate(ctx: SalesChannelContext, body: Record<string
     }
     throw badCredentials();
   }
-  // Rate limits (SPEC §4 Session): per account 10 and per client address 30 failures in 15 minutes, then 429
-  // CHECKOUT__CUSTOMER_AUTH_THROTTLED with the seconds to wait. Checked before any password work.
-  const limits: RateLimit[] = [loginEmailLimit(username), ...(clientIp ? [loginIpLimit(clientIp)] : [])];
-  assertNotBlocked(ctx.db, limits, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED');
+  // Rate limits (SPEC §4 Session; rate-limit.ts says why these three): growing delays per client address and
+  // account, 30 failures in 15 minutes per address, and an account-wide ceiling that holds back only the addresses
+  // that failed on the account — never the owner from elsewhere. 429 CHECKOUT__CUSTOMER_AUTH_THROTTLED with the
+  // seconds to wait, before any password work.
+  const pair = loginPairLimit(clientIp, username);
+  const limits: RateLimit[] = [pair, loginAccountCeiling(username), ...(clientIp ? [loginIpLimit(clientIp)] : [])];
+  assertLoginAllowed(ctx, pair, limits);
   const customer = prepared(ctx.db, 'SELECT * FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(username) as CustomerRow | undefined;
   const hash = customer?.password_hash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(password, hash);
@@ -438,10 +459,22 @@ export async function authenticate(ctx: SalesChannelContext, body: Record<string
     for (const limit of limits) recordAttempt(ctx.db, limit);
     throw badCredentials();
   }
-  resetLimit(ctx.db, limits[0]!);
+  // The pair's count only: the owner's success must not wipe the failures other addresses piled onto the account.
+  resetLimit(ctx.db, pair);
   const now = new Date().toISOString();
   prepared(ctx.db, 'UPDATE customer SET last_login = ?, first_login = COALESCE(first_login, ?) WHERE id = ?').run(now, now, customer.id);
   return customer;
+}
+
+/**
+ * 429 while the pair or the address waits; past the account's ceiling only an address without failures on the
+ * account (the owner's other device) is let through to the password check.
+ */
+function assertLoginAllowed(ctx: SalesChannelContext, pair: RateLimit, limits: RateLimit[]): void {
+  const [, ceiling, ...others] = limits;
+  assertNotBlocked(ctx.db, [pair, ...others], 'CHECKOUT__CUSTOMER_AUTH_THROTTLED');
+  const wait = secondsBlocked(ctx.db, ceiling!);
+  if (wait > 0 && attemptsOf(ctx.db, pair) > 0) throw throttled('CHECKOUT__CUSTOMER_AUTH_THROTTLED', wait);
 }
 
 // --- the session switch ----------------------------------------------------------------------------
@@ -582,12 +615,13 @@ export function logoutOtherSessions(ctx: SalesChannelContext, customerId: string
  * The customer's password checked for an account-area change. Wrong ones count against the account's login limit
  * (a stolen session cannot try passwords here any faster than at the login) and answer the violation.
  */
-async function currentPasswordMatches(ctx: SalesChannelContext, customer: CustomerRow, value: unknown): Promise<boolean> {
-  const limit = loginEmailLimit(customer.email);
-  assertNotBlocked(ctx.db, [limit], 'CHECKOUT__CUSTOMER_AUTH_THROTTLED');
+async function currentPasswordMatches(ctx: SalesChannelContext, customer: CustomerRow, value: unknown, clientIp: string | null): Promise<boolean> {
+  const pair = loginPairLimit(clientIp, customer.email);
+  const limits: RateLimit[] = [pair, loginAccountCeiling(customer.email), ...(clientIp ? [loginIpLimit(clientIp)] : [])];
+  assertLoginAllowed(ctx, pair, limits);
   const password = typeof value === 'string' ? value : '';
   const matches = password !== '' && password.length <= PASSWORD_MAX_LENGTH && customer.password_hash !== null && (await verifyPassword(password, customer.password_hash));
-  if (!matches) recordAttempt(ctx.db, limit);
+  if (!matches) for (const limit of limits) recordAttempt(ctx.db, limit);
   return matches;
 }
 
@@ -636,14 +670,14 @@ export function changeProfile(ctx: SalesChannelContext, body: Record<string, unk
  * VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE), /emailConfirmation (VIOLATION::EQUAL_TO_ERROR), /password
  * (VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT).
  */
-export async function changeEmail(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
+export async function changeEmail(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null = null): Promise<void> {
   const customer = requireAccount(ctx);
   const v = new FormChecker();
   const email = v.email('/email', body.email);
   const confirmation = typeof body.emailConfirmation === 'string' ? body.emailConfirmation.trim().toLowerCase() : null;
   if (email !== null && confirmation !== email) v.violations.push(notEqual('/emailConfirmation', '/email'));
   if (email !== null && emailTakenByOther(ctx, email, customer.id)) v.violations.push(emailNotUnique(email));
-  if (!(await currentPasswordMatches(ctx, customer, body.password))) v.violations.push(passwordNotCorrect());
+  if (!(await currentPasswordMatches(ctx, customer, body.password, clientIp))) v.violations.push(passwordNotCorrect());
   v.fail();
   ctx.db.transaction(() => {
     if (emailTakenByOther(ctx, email!, customer.id)) throw StoreApiError.violations([emailNotUnique(email!)]);
@@ -667,11 +701,11 @@ function emailNotUnique(email: string): Violation {
  * POST /account/change-password { password, newPassword, newPasswordConfirm }. On success the session gets a new
  * context token and stays logged in (6.7's ContextTokenResponse); the customer's other sessions are logged out.
  */
-export async function changePassword(ctx: SalesChannelContext, body: Record<string, unknown>): Promise<void> {
+export async function changePassword(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null = null): Promise<void> {
   const customer = requireAccount(ctx);
   const v = new FormChecker();
   const newPassword = readNewPassword(v, '/newPassword', body.newPassword, { pointer: '/newPasswordConfirm', value: body.newPasswordConfirm });
-  if (!(await currentPasswordMatches(ctx, customer, body.password))) v.violations.push(passwordNotCorrect());
+  if (!(await currentPasswordMatches(ctx, customer, body.password, clientIp))) v.violations.push(passwordNotCorrect());
   v.fail();
   const passwordHash = await hashPassword(newPassword!);
   prepared(ctx.db, 'UPDATE customer SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, new Date().toISOString(), customer.id);

@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt, scryptSync } from 'node:crypto';
 import type { SalesChannelContext } from '../context';
 import { StoreApiError } from '../errors';
 import { prepared } from '../entities/system';
 import { randomId } from '../ids';
-import type { CustomerRow } from './customer';
+import { verifyPassword, type CustomerRow } from './customer';
 import { assertNotBlocked, keyOf, recordAttempt, type RateLimit } from './rate-limit';
 import { FormChecker, shown } from './shop-forms';
 
@@ -14,6 +14,37 @@ import { FormChecker, shown } from './shop-forms';
 // pharmacies, seeded by store-api/src/seed/loyalty-cards.ts).
 
 export const POINTS_PER_VOUCHER = 500;
+
+/**
+ * The characters of a printed card's verification code (8 of them, printed XXXX-XXXX: 40 bits): no 0/O, 1/I, so
+ * what is read off the card is typed right.
+ */
+export const VERIFICATION_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** The code as compared: without spaces and dashes, upper case; null when it cannot be a code. */
+function normaliseVerificationCode(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 32) return null;
+  const code = value.replace(/[\s-]/g, '').toUpperCase();
+  return code === '' ? null : code;
+}
+
+/**
+ * How a card's code is kept (loyalty_card.verification_hash, never the code itself): scrypt in verifyPassword's
+ * format (`scrypt$N$r$p$salt$key`). N = 2^12 (~8 ms) keeps seeding 40 cards fast; the code's 40 bits and the
+ * attempt limits carry the rest.
+ */
+export function verificationCodeHash(code: string, salt: Buffer = randomBytes(16)): string {
+  const N = 2 ** 12;
+  const key = scryptSync(normaliseVerificationCode(code) ?? '', salt, 32, { N, r: 8, p: 1 });
+  return ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+let dummyCodeHash: string | undefined;
+/** An unknown card number is checked against this, so it takes as long as a wrong code. */
+function unknownCardHash(): string {
+  dummyCodeHash ??= verificationCodeHash(randomBytes(8).toString('hex'));
+  return dummyCodeHash;
+}
 export const VOUCHER_VALUE_CHF = 5;
 
 export type LoyaltyCardStatus = 'applied' | 'active';
@@ -156,31 +187,49 @@ export function assignAttemptsLimit(customerId: string): RateLimit {
   return { key: keyOf('loyalty:assign', customerId), max: 10, windowSeconds: 3600 };
 }
 
+/** Failed card assignments per client address over all accounts: 30 an hour (against many fresh accounts). */
+export function assignAttemptsIpLimit(ip: string): RateLimit {
+  return { key: keyOf('loyalty:assign-ip', ip), max: 30, windowSeconds: 3600 };
+}
+
+/** One answer for an unknown number, a wrong code and a card of someone else: nothing tells whether a number exists. */
+function notVerified(): StoreApiError {
+  return StoreApiError.violation('/verificationCode', 'PHARMACY__LOYALTY_CARD_NOT_VERIFIED', 'The card number or the verification code is wrong.');
+}
+
 /**
- * POST /loyalty/assign {cardNumber}: links an existing card. A malformed number, a wrong check digit, an
- * unknown number and a card of someone else all answer the same violation (nothing tells whether a number
- * exists); each refusal counts against the customer's limit (10 an hour, then 429). Assigning the customer's own
+ * POST /loyalty/assign {cardNumber, verificationCode}: links an existing printed card, proven by the code printed
+ * on it (issue 17: any number could be claimed, points included). A malformed number or a wrong check digit
+ * answers the number violation (SPEC §5; that is public arithmetic); an unknown number, a wrong code and a card of
+ * someone else all answer PHARMACY__LOYALTY_CARD_NOT_VERIFIED after the same scrypt work. Each refusal counts
+ * against the customer (10 an hour) and the client address (30 an hour), then 429. Assigning the customer's own
  * card again answers it; another card while one is linked is refused.
  */
-export function assignCard(ctx: SalesChannelContext, customer: CustomerRow, body: Record<string, unknown>): LoyaltyCardRow {
-  if (body.cardNumber === undefined || body.cardNumber === null || body.cardNumber === '') {
+export async function assignCard(ctx: SalesChannelContext, customer: CustomerRow, body: Record<string, unknown>, clientIp: string | null = null): Promise<LoyaltyCardRow> {
+  const blank = (value: unknown) => value === undefined || value === null || value === '';
+  if (blank(body.cardNumber) || blank(body.verificationCode)) {
     const form = new FormChecker();
-    form.blank('/cardNumber', body.cardNumber);
+    if (blank(body.cardNumber)) form.blank('/cardNumber', body.cardNumber);
+    if (blank(body.verificationCode)) form.blank('/verificationCode', body.verificationCode);
     form.fail();
   }
-  const limit = assignAttemptsLimit(customer.id);
-  assertNotBlocked(ctx.db, [limit], 'FRAMEWORK__RATE_LIMIT_EXCEEDED');
-  const refuse = (): StoreApiError => {
-    recordAttempt(ctx.db, limit);
-    return invalidNumber(body.cardNumber);
+  const limits = [assignAttemptsLimit(customer.id), ...(clientIp ? [assignAttemptsIpLimit(clientIp)] : [])];
+  assertNotBlocked(ctx.db, limits, 'FRAMEWORK__RATE_LIMIT_EXCEEDED');
+  const refuse = (error: StoreApiError): StoreApiError => {
+    for (const limit of limits) recordAttempt(ctx.db, limit);
+    return error;
   };
   const number = normaliseCardNumber(body.cardNumber);
-  if (number === null || !isValidCardNumber(number)) throw refuse();
-  const card = prepared(ctx.db, 'SELECT * FROM loyalty_card WHERE card_number = ?').get(number) as LoyaltyCardRow | undefined;
-  if (!card || (card.customer_id !== null && card.customer_id !== customer.id)) throw refuse();
+  if (number === null || !isValidCardNumber(number)) throw refuse(invalidNumber(body.cardNumber));
+  const card = prepared(ctx.db, 'SELECT * FROM loyalty_card WHERE card_number = ?').get(number) as (LoyaltyCardRow & { verification_hash: string | null }) | undefined;
+  if (card && card.customer_id === customer.id) return card;
+  const code = normaliseVerificationCode(body.verificationCode);
+  // A card without a code (applied for online) has nothing to prove with: it is checked against the dummy and fails.
+  const matches = (await verifyPassword(code ?? '', card?.verification_hash ?? unknownCardHash())) && code !== null;
+  if (!card || !matches || card.customer_id !== null) throw refuse(notVerified());
   return ctx.db.transaction((): LoyaltyCardRow => {
     const current = prepared(ctx.db, 'SELECT * FROM loyalty_card WHERE id = ?').get(card.id) as LoyaltyCardRow;
-    if (current.customer_id !== null && current.customer_id !== customer.id) throw invalidNumber(body.cardNumber);
+    if (current.customer_id !== null && current.customer_id !== customer.id) throw notVerified();
     if (current.customer_id === customer.id) return current;
     if (customerCard(ctx, customer.id)) throw cardExists();
     prepared(ctx.db, "UPDATE loyalty_card SET customer_id = ?, status = 'active', updated_at = ? WHERE id = ?").run(customer.id, new Date().toISOString(), current.id);

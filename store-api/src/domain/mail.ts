@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { randomId } from '../ids';
 import { LANGUAGES, type LanguageKey } from '../known-ids';
+import { mailRecipientLimit, recordAttempt, secondsBlocked } from './rate-limit';
 
 // The mail outbox: every mail the shop sends is rendered here in the recipient's language (de/it/fr) as plain
 // text and as HTML (every value escaped) and stored in mail_outbox; a sender delivers the rows when SMTP is
@@ -45,13 +46,32 @@ export function onMailQueued(db: Db, listener: (() => void) | null): void {
   else queuedListeners.delete(db);
 }
 
+/** Mails to the shop's own inbox (the contact form's, contact.ts CONTACT_MAIL_TEMPLATE): not limited per recipient. */
+const MAILS_TO_THE_SHOP = new Set(['contact_form']);
+
+/** The recipient as logged: its first character and domain (the address itself stays out of the logs). */
+function maskedRecipient(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}…${email.slice(at)}` : '…';
+}
+
 /**
  * Puts a mail into the outbox (mail_outbox) and wakes the sender. Call it inside the transaction of the change the
  * mail reports: the row is written with it or not at all, and the sender, woken on the next turn of the event
- * loop, finds it committed. Never blocks on SMTP. Answers the outbox row's id.
+ * loop, finds it committed. Never blocks on SMTP. Answers the outbox row's id, or null when the recipient has had
+ * its mails for the hour (rate-limit.ts mailRecipientLimit): that mail is dropped, not queued, and logged, so the
+ * shop's name cannot be used to flood an inbox; the change it reports goes through all the same.
  */
-export function queueMail(target: Db | { db: Db }, mail: MailInput): string {
+export function queueMail(target: Db | { db: Db }, mail: MailInput): string | null {
   const db = 'prepare' in target ? target : target.db;
+  if (!MAILS_TO_THE_SHOP.has(mail.template)) {
+    const limit = mailRecipientLimit(db, mail.to);
+    if (secondsBlocked(db, limit) > 0) {
+      console.warn(`store-api: mail ${mail.template} to ${maskedRecipient(mail.to)} not sent: over ${limit.max} mails to this recipient in an hour`);
+      return null;
+    }
+    recordAttempt(db, limit);
+  }
   const id = randomId();
   db.prepare(
     `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at)

@@ -8,6 +8,7 @@ import type { CalculatedCart, CalculatedLineItem } from './cart-types';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
 import { recordWelcomeVoucher } from './insurer';
 import { queueOrderConfirmationMail } from './mail';
+import { guestOrderEmailLimit, guestOrderIpLimit, hitRateLimit } from './rate-limit';
 import { nextNumber } from './number-ranges';
 import { recordInitialState, transition } from './order-states';
 import { roundPrice } from './pricing';
@@ -69,6 +70,8 @@ export interface PlaceOrderRequest {
   idempotencyKey?: string;
   /** SPEC §7 query parameter: the pharmacy chosen on the checkout page, overriding the cart's */
   selectedCheckoutPharmacyId?: string;
+  /** the shopper's address (rate-limit.ts clientIpOf) for the guest order limit; null: only the e-mail's limit */
+  clientIp?: string | null;
 }
 
 function optionalText(body: Record<string, unknown>, key: string, max: number): string | null {
@@ -267,6 +270,13 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
     const paymentMethod = loadPaymentMethods(ctx, { ids: [cart.paymentMethodId], onlyActive: true })[0];
     if (!paymentMethod) {
       throw StoreApiError.of(400, 'CHECKOUT__UNKNOWN_PAYMENT_METHOD', `The payment method ${cart.paymentMethodId} could not be found.`, { paymentMethodId: cart.paymentMethodId });
+    }
+
+    // Guest orders per e-mail and per client address an hour (issue 17 item 6: 1,589 guest orders from one client in
+    // 30 s, each mailing any address). Counted in this transaction, so only orders really written count — not a
+    // double submit answered by its idempotency key, not a refused cart. Over the limit: 429, nothing written.
+    if (customer.guest === 1) {
+      hitRateLimit(ctx.db, [guestOrderEmailLimit(ctx.db, customer.email), ...(request.clientIp ? [guestOrderIpLimit(ctx.db, request.clientIp)] : [])]);
     }
 
     const now = new Date().toISOString();

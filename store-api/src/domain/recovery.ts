@@ -6,7 +6,7 @@ import { prepared } from '../entities/system';
 import { hashPassword, logoutOtherSessions, readNewPassword, type CustomerRow } from './customer';
 import { FormChecker } from './shop-forms';
 import { queueRecoveryMail } from './mail';
-import { hitRateLimit, loginEmailLimit, recoveryEmailLimit, recoveryIpLimit, resetLimit } from './rate-limit';
+import { hitRateLimit, loginAccountCeiling, recoveryEmailLimit, recoveryIpLimit, resetLimit } from './rate-limit';
 
 // Password recovery (SPEC §4 Password reset): a link with a random secret is mailed; only the secret's SHA-256 is
 // stored (customer_recovery), valid 2 hours, good for one use, and a new request makes older links useless.
@@ -117,6 +117,6 @@ export async function confirmRecovery(ctx: SalesChannelContext, body: Record<str
     prepared(ctx.db, 'DELETE FROM customer_recovery WHERE customer_id = ? AND id <> ?').run(customerId, found.row.id);
     logoutOtherSessions(ctx, customerId, null);
     const email = prepared(ctx.db, 'SELECT email FROM customer WHERE id = ?').pluck().get(customerId) as string;
-    resetLimit(ctx.db, loginEmailLimit(email));
+    resetLimit(ctx.db, loginAccountCeiling(email));
   })();
 }

@@ -75,13 +75,13 @@ export function registerAccountRoutes(app: StoreApiApp): void {
   });
 
   app.post('/account/change-email', async (c) => {
-    await changeEmail(c.get('ctx'), await readBody(c));
+    await changeEmail(c.get('ctx'), await readBody(c), clientIpOf(c));
     return c.json(SUCCESS);
   });
 
   // 6.7 answers a ContextTokenResponse: the new token in the header, the session still logged in.
   app.post('/account/change-password', async (c) => {
-    await changePassword(c.get('ctx'), await readBody(c));
+    await changePassword(c.get('ctx'), await readBody(c), clientIpOf(c));
     return c.json({ redirectUrl: null, apiAlias: 'array_struct' });
   });
 

@@ -12,6 +12,7 @@ import {
   type UpdateLineItemInput,
 } from '../domain/cart';
 import { MAX_PROMOTION_CODE_LENGTH } from '../domain/promotions';
+import { configureAbuseLimits } from '../domain/rate-limit';
 import { StoreApiError, type Violation } from '../errors';
 import { readBody } from '../request';
 
@@ -126,9 +127,11 @@ function parseIds(list: unknown[], pointer: string): string[] {
 }
 
 export function registerCartRoutes(app: StoreApiApp): void {
-  // The cart's settings come from the Store API's configuration; bound for every route (orders read carts too).
+  // The cart's settings and the abuse limits come from the Store API's configuration; bound for every route
+  // registered after this one (orders read carts too; accounts, orders and forms write mails).
   app.use('*', async (c, next) => {
     configureCart(c.get('ctx').db, { freeShippingThresholdChf: c.get('deps').config.freeShippingThresholdChf });
+    configureAbuseLimits(c.get('ctx').db, c.get('deps').config.abuseLimits);
     await next();
   });
 

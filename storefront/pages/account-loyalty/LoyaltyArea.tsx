@@ -13,7 +13,15 @@ import type { LoyaltyArea_customer$key } from './__generated__/LoyaltyArea_custo
 import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyMutation.graphql';
 import type { LoyaltyAreaAssignMutation } from './__generated__/LoyaltyAreaAssignMutation.graphql';
 import styles from './LoyaltyArea.module.css';
-import { APPLICATION_FIELDS, checkApplication, looksLikeCardNumber, normalizeCardNumber, type ApplicationValues } from './loyaltyForm';
+import {
+  APPLICATION_FIELDS,
+  checkApplication,
+  looksLikeCardNumber,
+  looksLikeVerificationCode,
+  normalizeCardNumber,
+  normalizeVerificationCode,
+  type ApplicationValues,
+} from './loyaltyForm';
 
 /** The card's fields, read alike by the page's fragment and both mutations (spread unmasked: plain data). */
 export const cardFields = graphql`
@@ -143,6 +151,7 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
   const { t } = useTranslation('customer');
   const { notify } = useNotifications();
   const [cardNumber, setCardNumber] = useState('');
+  const [verificationCode, setVerificationCode] = useState('');
   const { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
   const [assign, sending] = useShopMutation<LoyaltyAreaAssignMutation>(graphql`
     mutation LoyaltyAreaAssignMutation($input: AssignLoyaltyCardInput!) {
@@ -162,25 +171,35 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
     event.preventDefault();
     if (sending) return;
     setAlert([]);
-    const required = checkRequired(cardNumber);
-    setProblems(required ? { cardNumber: required } : {});
-    if (required) {
+    const required: FieldProblems = {};
+    const numberRequired = checkRequired(cardNumber);
+    const codeRequired = checkRequired(verificationCode);
+    if (numberRequired) required.cardNumber = numberRequired;
+    if (codeRequired) required.verificationCode = codeRequired;
+    setProblems(required);
+    if (numberRequired || codeRequired) {
       setServerErrors({});
-      return focusField('cardNumber');
+      return focusField(numberRequired ? 'cardNumber' : 'verificationCode');
     }
     if (!looksLikeCardNumber(cardNumber)) {
       setServerErrors({ cardNumber: t('loyalty.invalidCardNumber') });
       return focusField('cardNumber');
     }
+    if (!looksLikeVerificationCode(verificationCode)) {
+      setServerErrors({ verificationCode: t('loyalty.invalidVerificationCode') });
+      return focusField('verificationCode');
+    }
     setServerErrors({});
-    const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber) } });
+    const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber), verificationCode: normalizeVerificationCode(verificationCode) } });
     const payload = response?.assignLoyaltyCard;
     const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
     if (errors.length > 0 || !payload?.card) {
-      // The gateway's 'Die Kartennummer ist ungültig' belongs beside the field, whatever field it names.
-      const mapped = errors.map((error) => (error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error));
-      refused(mapped, ['cardNumber']);
-      focusField('cardNumber');
+      // The gateway's 'Die Kartennummer ist ungültig' belongs beside the number, a wrong number-or-code beside the code.
+      const mapped = errors.map((error) =>
+        error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error.code === 'CARD_NOT_VERIFIED' ? { ...error, field: 'verificationCode' } : error,
+      );
+      const byField = refused(mapped, ['cardNumber', 'verificationCode']);
+      focusField(byField.cardNumber || !byField.verificationCode ? 'cardNumber' : 'verificationCode');
       return;
     }
     notify({ type: 'success', message: t('loyalty.assigned') });
@@ -204,6 +223,20 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
           if (serverErrors.cardNumber) setServerErrors({});
         }}
         message={messageOf('cardNumber', '')}
+      />
+      <TextField
+        field="verificationCode"
+        label={t('loyalty.verificationCode')}
+        hint={t('loyalty.verificationCodeHint')}
+        autoComplete="off"
+        maxLength={12}
+        required
+        value={verificationCode}
+        onChange={(value) => {
+          setVerificationCode(value);
+          if (serverErrors.verificationCode) setServerErrors({});
+        }}
+        message={messageOf('verificationCode', '')}
       />
       <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
         {t('loyalty.assignSubmit')}

@@ -14,6 +14,15 @@ export function looksLikeCardNumber(value: string): boolean {
   return /^\d{13}$/.test(normalizeCardNumber(value));
 }
 
+/** The verification code printed on the card: 8 letters and digits, often typed as XXXX-XXXX. Spaces and dashes are ignored. */
+export function normalizeVerificationCode(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+export function looksLikeVerificationCode(value: string): boolean {
+  return /^[A-Z0-9]{8}$/.test(normalizeVerificationCode(value));
+}
+
 /** SPEC §3 loyalty application (firstName, lastName, birthday, street, zip, city, email) with SPEC §5 rules. */
 export function checkApplication(values: ApplicationValues): FieldProblems {
   const problems: FieldProblems = {};
