@@ -115,7 +115,9 @@ interface StoreCalls {
 
 /** The gateway's Store API call counters by route (store_api_calls_total on /metrics); null if not readable. */
 async function storeCallCounters(origin: string): Promise<Map<string, number> | null> {
-  const res = await fetch(`${origin}/metrics`);
+  // The server the bench starts inherits METRICS_TOKEN from this environment; without one it answers loopback.
+  const token = process.env.METRICS_TOKEN;
+  const res = await fetch(`${origin}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   if (!res.ok) return null;
   const counters = new Map<string, number>();
   for (const line of (await res.text()).split('\n')) {

@@ -135,11 +135,12 @@ export function asAnonymous(request: Request): Request {
 }
 
 /**
- * The cache key: host (canonical links name it), path and query; the language is in the path. A price group
- * other than the default one (ADR 0020) is a key of its own.
+ * The cache key: path and query; the language is in the path. Never the request's Host: canonical links come from
+ * the configured origins (ADR 0022), and a Host of the sender's choosing would make keys at will (issue 17). A
+ * price group other than the default one (ADR 0020) is a key of its own.
  */
 export function pageCacheKey(url: URL, priceGroup?: string): string {
-  const page = `${url.host.toLowerCase()}${url.pathname}${url.search}`;
+  const page = `${url.pathname}${url.search}`;
   return priceGroup ? `${page} ${priceGroup}` : page;
 }
 

@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration } from 'prom-client';
+import { GatewaySetupError } from './config';
 import type { StoreClientOptions } from './store-client';
 
 type StoreCall = Parameters<NonNullable<StoreClientOptions['onCall']>>[0];
@@ -94,4 +96,57 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
       return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
     },
   };
+}
+
+// ---- who may read /metrics (issue 17) ------------------------------------------------------------------------
+//
+// The metrics tell an outsider the shop's traffic, operation names and Store API routes, and how to time an
+// attack. With METRICS_TOKEN set, /metrics answers only `Authorization: Bearer <token>` (401 otherwise), from
+// anywhere — Prometheus scrapes each instance with it. Without a token a local shop (a newcomer's `npm start`)
+// answers its own machine only, and a public host (PUBLIC_ORIGIN https) answers nobody (404).
+
+export interface MetricsAccess {
+  /** sha256 of METRICS_TOKEN, or null when unset */
+  tokenDigest: Buffer | null;
+  /** PUBLIC_ORIGIN is an https origin: without a token, /metrics is not served at all */
+  publicHost: boolean;
+}
+
+/** Shorter tokens can be guessed; `openssl rand -hex 32` gives 64 characters. */
+const MIN_TOKEN_LENGTH = 32;
+
+/** METRICS_TOKEN: unset, or at least 32 characters without spaces; anything else stops the start. */
+export function readMetricsAccess(env: NodeJS.ProcessEnv, publicHost: boolean): MetricsAccess {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return { tokenDigest: null, publicHost };
+  if (raw.length < MIN_TOKEN_LENGTH || /\s/.test(raw)) {
+    // Never echoed: it is a secret.
+    throw new GatewaySetupError(`METRICS_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces, e.g. the output of \`openssl rand -hex 32\`.`);
+  }
+  return { tokenDigest: digest(raw), publicHost };
+}
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** The socket's address is this machine, and no proxy forwarded the request (it would name the real client). */
+function fromThisMachine(request: Request, peerAddress: string | undefined): boolean {
+  if (request.headers.has('x-forwarded-for') || request.headers.has('forwarded')) return false;
+  // No socket: a call inside this process (tests, the server's own requests).
+  if (peerAddress === undefined) return true;
+  return peerAddress === '::1' || peerAddress.startsWith('127.') || peerAddress.startsWith('::ffff:127.');
+}
+
+/** The answer refusing this request for /metrics, or null when it may read them. */
+export function metricsRefusal(request: Request, access: MetricsAccess, peerAddress: string | undefined): Response | null {
+  if (access.tokenDigest) {
+    const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    // Digests of equal length compared in constant time: the answer's timing tells nothing about the token.
+    if (given !== undefined && timingSafeEqual(digest(given), access.tokenDigest)) return null;
+    return new Response('metrics need the token: Authorization: Bearer <METRICS_TOKEN>\n', {
+      status: 401,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' },
+    });
+  }
+  if (!access.publicHost && fromThisMachine(request, peerAddress)) return null;
+  return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

@@ -19,6 +19,8 @@ import { CACHE_HEADER, cacheAnswersCounter } from './plugins/response-cache';
 /** How long a fresh hit is answered from its bytes. */
 export const READY_ANSWER_MS = 1000;
 const MAX_READY_ANSWERS = 1000;
+/** Answers of large CMS pages must not add up: the kept bytes are bounded too. */
+const MAX_READY_BYTES = 16 * 1024 * 1024;
 /** Headers the same for everyone who asks; x-request-id and cookies are one request's own. */
 const KEPT_HEADERS = new Set(['content-type', CACHE_HEADER, 'etag', 'last-modified']);
 /** What a request sends that the answer can depend on, besides its method, URL and body (the language, mainly). */
@@ -45,6 +47,11 @@ export interface ReadyAnswers {
 export function createReadyAnswers(options: { registry?: Registry; now?: () => number } = {}): ReadyAnswers {
   const now = options.now ?? Date.now;
   const answers = new Map<string, ReadyAnswer>();
+  let bytes = 0;
+  const forget = (key: string): void => {
+    bytes -= answers.get(key)?.body.byteLength ?? 0;
+    answers.delete(key);
+  };
   const keys = new WeakMap<Request, string>();
   // counted with the response cache's other answers: graphql_response_cache_answers_total{result="ready"}
   const answered = options.registry ? cacheAnswersCounter(options.registry) : undefined;
@@ -60,15 +67,17 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
     async take(request) {
       if (!eligible(request)) return { request };
       const body = request.method === 'POST' ? await request.text() : '';
+      // The path and query, never the Host: a forged Host must not make keys of its own (issue 17).
+      const url = new URL(request.url);
       const key = createHash('sha256')
-        .update([request.method, request.url, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? ''), readCookie(request.headers.get('cookie'), 'sw-language-id') ?? '', body].join('\n'))
+        .update([request.method, url.pathname + url.search, ...KEY_HEADERS.map((name) => request.headers.get(name) ?? ''), readCookie(request.headers.get('cookie'), 'sw-language-id') ?? '', body].join('\n'))
         .digest('hex');
       const kept = answers.get(key);
       if (kept && kept.until > now()) {
         answered?.inc({ result: 'ready' });
         return { answer: new Response(kept.body, { status: kept.status, headers: kept.headers }) };
       }
-      if (kept) answers.delete(key);
+      if (kept) forget(key);
       // The body is read: yoga gets a request carrying it (same URL, method and headers).
       const forYoga = request.method === 'POST' ? new Request(request.url, { method: 'POST', headers: request.headers, body, signal: request.signal }) : request;
       keys.set(forYoga, key);
@@ -80,7 +89,11 @@ export function createReadyAnswers(options: { registry?: Registry; now?: () => n
       const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
       const body = new Uint8Array(await response.clone().arrayBuffer());
       answers.set(key, { until: Math.min(now() + READY_ANSWER_MS, freshUntil), status: response.status, headers, body });
-      if (answers.size > MAX_READY_ANSWERS) answers.delete(answers.keys().next().value as string);
+      bytes += body.byteLength;
+      for (const oldest of answers.keys()) {
+        if (answers.size <= MAX_READY_ANSWERS && bytes <= MAX_READY_BYTES) break;
+        forget(oldest);
+      }
     },
   };
 }

@@ -15,9 +15,10 @@ import { failingSchema } from './server-schema';
 // to depth 8, 15 aliases, 1,000 tokens, a cost of 2,500 and list sizes of 100, each refused with a message
 // naming the limit and the measured value before anything runs (no Store API call); the storefront's
 // persisted operations are trusted; GRAPHQL_PERSISTED_ONLY turns the persisted ids into an allow-list;
-// introspection and suggestions are off unless GRAPHIQL=true; errors are masked with an id; no batching.
+// introspection and suggestions are off on a public host unless GRAPHIQL=true; errors are masked with an id; no batching.
 
-const PRODUCTION = { NODE_ENV: 'production' };
+/** production on a public host: GraphiQL, introspection and suggestions default to off there (issue 17) */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.apotheke.example' };
 const CATEGORY = '0123456789abcdef0123456789abcdef';
 
 function nested(field: string, levels: number, leaf: string): string {
@@ -279,7 +280,7 @@ describe('persisted operations', () => {
 describe('introspection and suggestions', () => {
   const introspection = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
 
-  it('are off in production without GRAPHIQL=true', async () => {
+  it('are off in production on a public host without GRAPHIQL=true', async () => {
     const schema = await production.gql('{ __schema { queryType { name } } }');
     expect(schema.storeCalls).toBe(0);
     expect(schema.body.errors![0]!.message).toBe('GraphQL introspection has been disabled, but the requested query contained the field "__schema".');
@@ -297,8 +298,8 @@ describe('introspection and suggestions', () => {
     expect(enumValue.body.errors![0]!.message).toMatch(/^Variable "\$locale" got invalid value "de"; Value "de" does not exist in "Locale" enum\.$/);
   });
 
-  it('are on in production with GRAPHIQL=true, and in development', async () => {
-    for (const env of [{ ...PRODUCTION, GRAPHIQL: 'true' }, { NODE_ENV: 'development' }]) {
+  it('are on in production with GRAPHIQL=true, on a local shop, and in development', async () => {
+    for (const env of [{ ...PRODUCTION, GRAPHIQL: 'true' }, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }]) {
       const gw = await openTestGateway({ env });
       try {
         const result = await gw.gql(introspection);

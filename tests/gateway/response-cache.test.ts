@@ -53,7 +53,7 @@ async function openCachedGateway(options: { ttlSeconds?: number; staleIfErrorSec
       return shop.app.fetch(request);
     },
   };
-  const config = readGatewayConfig({ NODE_ENV: 'test' }, shop.config.accessKey);
+  const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }, shop.config.accessKey);
   const metrics = createGatewayMetrics();
   const target = storeApiTarget(config, { app, config: shop.config }, { publicOrigin: ORIGIN });
   // A long half-open delay: an open breaker stays open for the whole test.
@@ -273,8 +273,8 @@ describe('stale-if-error', () => {
 
 describe('configuration', () => {
   it('reads GRAPHQL_CACHE_TTL_SECONDS (60) and GRAPHQL_STALE_IF_ERROR_SECONDS (one day), refusing anything but whole seconds', () => {
-    expect(readResponseCacheOptions({})).toEqual({ ttlSeconds: 60, staleIfErrorSeconds: 86_400 });
-    expect(readResponseCacheOptions({ GRAPHQL_CACHE_TTL_SECONDS: '0', GRAPHQL_STALE_IF_ERROR_SECONDS: '600' })).toEqual({ ttlSeconds: 0, staleIfErrorSeconds: 600 });
+    expect(readResponseCacheOptions({})).toEqual({ ttlSeconds: 60, staleIfErrorSeconds: 86_400, maxEntries: 1000, maxBytes: 32 * 1024 * 1024 });
+    expect(readResponseCacheOptions({ GRAPHQL_CACHE_TTL_SECONDS: '0', GRAPHQL_STALE_IF_ERROR_SECONDS: '600', GRAPHQL_CACHE_MAX_ENTRIES: '10' })).toMatchObject({ ttlSeconds: 0, staleIfErrorSeconds: 600, maxEntries: 10 });
     expect(() => readResponseCacheOptions({ GRAPHQL_CACHE_TTL_SECONDS: '1.5' })).toThrow(GatewaySetupError);
     expect(() => readResponseCacheOptions({ GRAPHQL_STALE_IF_ERROR_SECONDS: '-1' })).toThrow('GRAPHQL_STALE_IF_ERROR_SECONDS must be a whole number ≥ 0, got "-1".');
   });

@@ -223,8 +223,9 @@ describe('page cache: what is never kept', () => {
     expect(asAnonymous(visitor)).toBe(visitor);
   });
 
-  it('keys by host, path and query', () => {
-    expect(pageCacheKey(new URL('http://Shop.test/fr/search?search=a&p=2'))).toBe('shop.test/fr/search?search=a&p=2');
+  it('keys by path and query, never by the request’s host', () => {
+    expect(pageCacheKey(new URL('http://Shop.test/fr/search?search=a&p=2'))).toBe('/fr/search?search=a&p=2');
+    expect(pageCacheKey(new URL('http://evil.example/fr/search?search=a&p=2'))).toBe('/fr/search?search=a&p=2');
     expect(pageCacheKey(new URL('http://shop.test/search?search=a'))).not.toBe(pageCacheKey(new URL('http://shop.test/search?search=b')));
   });
 });

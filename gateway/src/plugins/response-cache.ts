@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { getOperationAST, type ExecutionResult, type GraphQLError } from 'graphql';
-import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Counter, Registry } from 'prom-client';
-import { wholeNumberSetting } from '../config';
+import { GatewaySetupError, wholeNumberSetting } from '../config';
 import { counterIn } from '../metrics';
 import { sentContextToken, type GatewayContext } from '../context';
 import { isUpstreamFailure, isUpstreamFailureStatus, type UpstreamBreaker } from '../store-client/circuit-breaker';
@@ -21,6 +22,9 @@ export type { Cache };
 
 export const DEFAULT_GRAPHQL_CACHE_TTL_SECONDS = 60;
 export const DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS = 86_400;
+/** The in-memory cache's bound, stale copies included: answers of other variables must not fill the memory (issue 17). */
+export const DEFAULT_GRAPHQL_CACHE_MAX_ENTRIES = 1000;
+export const DEFAULT_GRAPHQL_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Response header: `hit` for a fresh cached answer, `stale` for the last good one given while the Store API fails. */
 export const CACHE_HEADER = 'x-graphql-cache';
@@ -66,7 +70,11 @@ export interface ResponseCacheOptions {
   ttlSeconds: number;
   /** seconds an expired answer is kept to answer while the Store API fails (default 86 400) */
   staleIfErrorSeconds?: number;
-  /** where answers are kept: the in-memory LRU (1000 answers) unless given, e.g. a Redis-backed one shared by instances */
+  /** bound of the in-memory cache made when `cache` is not given (default 1000 answers) */
+  maxEntries?: number;
+  /** bound of the in-memory cache in bytes of the answers' JSON (default 32 MiB) */
+  maxBytes?: number;
+  /** where answers are kept: a bounded in-memory LRU unless given, e.g. a Redis-backed one shared by instances */
   cache?: Cache;
 }
 
@@ -76,6 +84,8 @@ export interface ResponseCacheScope {
   localeOf(request: Request): Promise<string> | string;
   /** the sales channel (the Store API access key; only its hash goes into keys) */
   salesChannel: string;
+  /** the shop's configured origin (PUBLIC_ORIGIN) the answers are made for: in the key, never the request's Host */
+  origin?: string;
   /** the upstream's circuit breaker: while it refuses calls, stale answers are given without running anything */
   breaker?: Pick<UpstreamBreaker, 'state' | 'rejecting'>;
   logger?: Logger;
@@ -84,11 +94,66 @@ export interface ResponseCacheScope {
   readyAnswers?: ReadyAnswers;
 }
 
-/** GRAPHQL_CACHE_TTL_SECONDS (60; 0 disables) and GRAPHQL_STALE_IF_ERROR_SECONDS (86 400; 0: no stale answers). */
+/**
+ * GRAPHQL_CACHE_TTL_SECONDS (60; 0 disables), GRAPHQL_STALE_IF_ERROR_SECONDS (86 400; 0: no stale answers),
+ * GRAPHQL_CACHE_MAX_ENTRIES (1000) and GRAPHQL_CACHE_MAX_BYTES (32 MiB), each at least 1.
+ */
 export function readResponseCacheOptions(env: NodeJS.ProcessEnv): Required<Omit<ResponseCacheOptions, 'cache'>> {
   return {
     ttlSeconds: wholeNumberSetting(env, 'GRAPHQL_CACHE_TTL_SECONDS', DEFAULT_GRAPHQL_CACHE_TTL_SECONDS),
     staleIfErrorSeconds: wholeNumberSetting(env, 'GRAPHQL_STALE_IF_ERROR_SECONDS', DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS),
+    ...readResponseCacheBounds(env),
+  };
+}
+
+/** GRAPHQL_CACHE_MAX_ENTRIES and GRAPHQL_CACHE_MAX_BYTES; 0 stops the start (GRAPHQL_CACHE_TTL_SECONDS=0 turns the cache off). */
+export function readResponseCacheBounds(env: NodeJS.ProcessEnv): { maxEntries: number; maxBytes: number } {
+  const positive = (name: string, fallback: number) => {
+    const value = wholeNumberSetting(env, name, fallback);
+    if (value === 0) throw new GatewaySetupError(`${name} must be at least 1; GRAPHQL_CACHE_TTL_SECONDS=0 turns the response cache off.`);
+    return value;
+  };
+  return { maxEntries: positive('GRAPHQL_CACHE_MAX_ENTRIES', DEFAULT_GRAPHQL_CACHE_MAX_ENTRIES), maxBytes: positive('GRAPHQL_CACHE_MAX_BYTES', DEFAULT_GRAPHQL_CACHE_MAX_BYTES) };
+}
+
+/**
+ * The answers of one instance in memory (lru-cache): least recently used first out once there are more than
+ * `maxEntries` or their JSON passes `maxBytes`; expired ones on their next read. Per entity (type, and type + id) the
+ * keys holding it, so a mutation answering that entity drops them (the plugin's invalidateViaMutation).
+ */
+export function createBoundedAnswerCache(bounds: { maxEntries: number; maxBytes: number }): Cache {
+  const keysOfEntity = new Map<string, Set<string>>();
+  const answers = new LRUCache<string, { data: ExecutionResult; entities: string[] }>({
+    max: bounds.maxEntries,
+    maxSize: bounds.maxBytes,
+    // Whichever way an answer leaves (evicted, expired, replaced, invalidated), its entities forget it.
+    dispose: (entry, key) => {
+      for (const entity of entry.entities) {
+        const keys = keysOfEntity.get(entity);
+        keys?.delete(key);
+        if (keys?.size === 0) keysOfEntity.delete(entity);
+      }
+    },
+  });
+  return {
+    set(key, data, entities, ttl) {
+      const size = Buffer.byteLength(JSON.stringify(data));
+      if (size > bounds.maxBytes) {
+        answers.delete(key);
+        return;
+      }
+      const names = new Set<string>();
+      for (const { typename, id } of entities) {
+        names.add(typename);
+        if (id !== undefined) names.add(`${typename}:${id}`);
+      }
+      answers.set(key, { data, entities: [...names] }, { size, ...(Number.isFinite(ttl) && ttl > 0 ? { ttl } : {}) });
+      for (const name of names) keysOfEntity.set(name, (keysOfEntity.get(name) ?? new Set()).add(key));
+    },
+    get: (key) => answers.get(key)?.data ?? null,
+    invalidate(entities) {
+      for (const { typename, id } of entities) for (const key of [...(keysOfEntity.get(id == null ? typename : `${typename}:${id}`) ?? [])]) answers.delete(key);
+    },
   };
 }
 
@@ -203,7 +268,8 @@ type CacheContext = Partial<GatewayContext> & { request?: Request };
 export function createResponseCachePlugin(options: ResponseCacheOptions & Partial<ResponseCacheScope>): Plugin {
   const staleMs = (options.staleIfErrorSeconds ?? DEFAULT_GRAPHQL_STALE_IF_ERROR_SECONDS) * 1000;
   const breaker = options.breaker;
-  const { cache, stale } = staleIfErrorCache(options.cache ?? createInMemoryCache(), staleMs, () => breaker?.rejecting() ?? false);
+  const inner = options.cache ?? createBoundedAnswerCache({ maxEntries: options.maxEntries ?? DEFAULT_GRAPHQL_CACHE_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_GRAPHQL_CACHE_MAX_BYTES });
+  const { cache, stale } = staleIfErrorCache(inner, staleMs, () => breaker?.rejecting() ?? false);
   const salesChannel = createHash('sha256').update(options.salesChannel ?? '').digest('hex').slice(0, 16);
   const logger = options.logger?.child({ component: 'response-cache' });
   const answers = options.registry ? cacheAnswersCounter(options.registry) : undefined;
@@ -232,8 +298,9 @@ export function createResponseCachePlugin(options: ResponseCacheOptions & Partia
         // Anonymous requests always see the sales channel's default customer group; a shopper of another
         // (insured) group is logged in, so carries a session and is never cached. How the operation was
         // sent (persisted id, its text, arbitrary) is part of the key, so a cached answer never lets a request
-        // skip a check (GRAPHQL_PERSISTED_ONLY, query limits) that would refuse it.
-        return ['channel', salesChannel, 'locale', locale ?? '-', 'group', 'default', 'host', new URL(request.url).host, 'sent', persistedMatchOf(request) ?? 'arbitrary'].join(':');
+        // skip a check (GRAPHQL_PERSISTED_ONLY, query limits) that would refuse it. The origin is the configured
+        // one: a request's Host would let anyone make new keys at will (issue 17).
+        return ['channel', salesChannel, 'locale', locale ?? '-', 'group', 'default', 'origin', options.origin ?? '-', 'sent', persistedMatchOf(request) ?? 'arbitrary'].join(':');
       } catch {
         uncacheableRequests.add(request);
         return null;
