@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
+import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { cartHintCookie } from '../storefront/cart/cartHint';
@@ -83,36 +84,6 @@ export function cartPageForm(fields: URLSearchParams): CartFormRequest {
 }
 
 /**
- * CSRF: a cart form changes the shopper's cart with their session cookie, so it is accepted only from
- * the shop's own pages — the browser's Origin header (or, when a browser leaves it out, the Referer's
- * origin) must be the shop's. Behind a TLS proxy the shop's origin is https while the request reached us
- * over http: the forwarded protocol, SHOP_HOST and PUBLIC_ORIGIN count as the shop's own too.
- */
-export function isSameOriginPost(request: Request, env: { SHOP_HOST?: string; PUBLIC_ORIGIN?: string } = {}): boolean {
-  const url = new URL(request.url);
-  const allowed = new Set([url.origin]);
-  const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  if (forwardedProto === 'https' || forwardedProto === 'http') allowed.add(`${forwardedProto}://${url.host}`);
-  if (env.SHOP_HOST) allowed.add(`https://${env.SHOP_HOST.toLowerCase()}`);
-  if (env.PUBLIC_ORIGIN) {
-    try {
-      allowed.add(new URL(env.PUBLIC_ORIGIN).origin);
-    } catch {
-      // a bad PUBLIC_ORIGIN is reported where the server starts; it allows nothing here
-    }
-  }
-  const origin = request.headers.get('origin');
-  if (origin !== null) return allowed.has(origin.toLowerCase());
-  const referer = request.headers.get('referer');
-  if (!referer) return false;
-  try {
-    return allowed.has(new URL(referer).origin);
-  } catch {
-    return false;
-  }
-}
-
-/**
  * The persisted operations by name, read from relay-compiler's persisted_queries.json ({sha256: text}),
  * again when the file changes (a rebuild while the server runs). The generated artifacts themselves are
  * not imported here: they are written for the bundler (type-only imports without `type`).
@@ -153,9 +124,8 @@ interface CartPayload {
  */
 export function mountCartForms(
   app: Hono,
-  options: { gateway: Gateway; logger: Logger; env?: NodeJS.ProcessEnv; persistedQueriesFile?: string },
+  options: { gateway: Gateway; logger: Logger; origins: ShopOrigins; persistedQueriesFile?: string },
 ): void {
-  const env = options.env ?? process.env;
   const operation = persistedOperationsByName(options.persistedQueriesFile ?? 'persisted_queries.json');
   for (const locale of LOCALES) {
     const prefix = localePrefix(locale);
@@ -174,9 +144,10 @@ export function mountCartForms(
     const url = new URL(request.url);
     const { locale } = splitLocalePath(url.pathname);
     const cartPath = localizedPath('/checkout/cart', locale);
-    if (!isSameOriginPost(request, { SHOP_HOST: env.SHOP_HOST, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN })) {
+    // CSRF (ADR 0022): a cart form changes the shopper's cart with their session cookie, so only the shop's own pages may send it.
+    if (!provesShopOrigin(request, options.origins)) {
       options.logger.warn({ path: url.pathname, origin: request.headers.get('origin') }, 'cart form refused: not posted from the shop (CSRF)');
-      return new Response('Refused: this form must be sent from the shop’s own pages.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return new Response(FOREIGN_FORM_REFUSAL[locale], { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': `${locale}-CH` } });
     }
     const body = mediaTypeOf(request) === 'application/x-www-form-urlencoded' ? await request.text() : '';
     if (body.length > MAX_FORM_BYTES) return new Response('Form too large', { status: 413 });
@@ -219,6 +190,13 @@ export function mountCartForms(
     return redirect(cartPath + cartRedirectSearch({ error: refusal.code }), cookies);
   }
 }
+
+/** The answer to a form post that does not come from the shop's own pages (ADR 0022), in the page's language. */
+const FOREIGN_FORM_REFUSAL: Record<(typeof LOCALES)[number], string> = {
+  de: 'Abgelehnt: Dieses Formular kann nur von den Seiten des Shops gesendet werden. Öffnen Sie den Shop über seine Adresse und versuchen Sie es erneut.',
+  it: 'Rifiutato: questo modulo può essere inviato solo dalle pagine del negozio. Aprite il negozio dal suo indirizzo e riprovate.',
+  fr: 'Refusé : ce formulaire ne peut être envoyé que depuis les pages de la boutique. Ouvrez la boutique à son adresse et réessayez.',
+};
 
 function redirect(location: string, cookies: readonly string[]): Response {
   const headers = new Headers({ location, 'cache-control': 'no-store' });

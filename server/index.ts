@@ -5,6 +5,8 @@ import { compress } from 'hono/compress';
 import { GatewaySetupError, readGatewayConfig, storeApiTarget } from '../gateway/src/config';
 import { mountGateway } from '../gateway/src/mount';
 import { startEmbeddedStoreApi } from '../store-api/src/embedded';
+import { paymentSimulationWarning } from '../store-api/src/payment-provider';
+import { canonicalOrigin } from '../store-api/src/shop-origins';
 import { mountAccountFiles } from './account-files';
 import { mountHealth, storeApiReadiness } from './health';
 import { logger } from './logger';
@@ -22,8 +24,13 @@ import { mountStorefront } from './storefront';
 // loader hooks Node 20 prints a rejected top-level await but exits 0, which a supervisor would take for success.
 process.exitCode = 1;
 const port = Number(process.env.PORT ?? 3000);
-const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
+// PUBLIC_ORIGIN (default http://localhost:PORT) and STOREFRONT_ORIGINS: the only origins the shop believes (ADR 0022).
+const shopOrigins = embedded.config.origins;
+const publicOrigin = shopOrigins.primary;
+// PAYMENT_SIMULATION=true on a public host gives orders away with a click: said loudly at every start.
+const paymentWarning = paymentSimulationWarning(embedded.config);
+if (paymentWarning) logger.warn({ paymentSimulation: true }, paymentWarning);
 
 const app = new Hono();
 // gzip for browsers that ask (pages, scripts, CSS, JSON: about a quarter of the bytes on a phone's network); outermost, so it sees the final body.
@@ -70,6 +77,7 @@ mountHealth(app, {
 });
 mountAccountFiles(app, { target: storeApi, logger });
 mountSitemap(app, {
+  canonicalOrigin: canonicalOrigin(shopOrigins),
   // The sitemap reads the SEO URLs from that Store API.
   storeApi: (path, init) => storeApi.fetch(new Request(`${storeApi.baseUrl}${path.replace(/^\/store-api/, '')}`, init)),
   accessKey: storeApi.accessKey,
@@ -86,7 +94,7 @@ mountSitemap(app, {
   logger,
 });
 // Customers' catalogue pages by their price group (ADR 0020): one context read per page view instead of a render.
-mountStorefront(app, { gateway, logger, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
+mountStorefront(app, { gateway, logger, origins: shopOrigins, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   process.exitCode = 0;

@@ -25,11 +25,6 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** https and the lowercase host (SPEC §2), as in the canonical links. */
-function shopOriginOf(request: Request): string {
-  return `https://${(process.env.SHOP_HOST ?? new URL(request.url).host).toLowerCase()}`;
-}
-
 /**
  * robots.txt and sitemap.xml (issue 4 §6): an index pointing at one sitemap per language, each listing
  * the home page, the content pages and every canonical SEO URL of that language (products, categories,
@@ -37,7 +32,14 @@ function shopOriginOf(request: Request): string {
  */
 export function mountSitemap(
   app: Hono,
-  options: { storeApi: StoreApiFetch; accessKey: string; languageIdOf: (locale: ShopLocale) => Promise<string | undefined>; logger: Logger },
+  options: {
+    storeApi: StoreApiFetch;
+    accessKey: string;
+    languageIdOf: (locale: ShopLocale) => Promise<string | undefined>;
+    logger: Logger;
+    /** https and the lowercase host (SPEC §2), as in the canonical links: canonicalOrigin() of store-api/src/shop-origins.ts */
+    canonicalOrigin: string;
+  },
 ): void {
   const cache = new Map<ShopLocale, { at: number; paths: string[] }>();
 
@@ -136,14 +138,14 @@ export function mountSitemap(
   }
 
   app.get('/robots.txt', (c) => {
-    const origin = shopOriginOf(c.req.raw);
+    const origin = options.canonicalOrigin;
     const privatePaths = ['/account', '/checkout', '/search', '/wishlist', '/login', '/register'];
     const disallow = LOCALES.flatMap((locale) => privatePaths.map((path) => `Disallow: ${localizedPath(path, locale)}`));
     return c.text(['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'));
   });
 
   app.get('/sitemap.xml', (c) => {
-    const origin = shopOriginOf(c.req.raw);
+    const origin = options.canonicalOrigin;
     const entries = LOCALES.map((locale) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap-${locale}.xml`)}</loc></sitemap>`);
     const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</sitemapindex>', ''].join('\n');
     return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8' });
@@ -152,7 +154,7 @@ export function mountSitemap(
   app.get('/:file{sitemap-[a-z]{2}\\.xml}', async (c) => {
     const locale = c.req.param('file').slice('sitemap-'.length, -'.xml'.length);
     if (!isShopLocale(locale)) return c.notFound();
-    const origin = shopOriginOf(c.req.raw);
+    const origin = options.canonicalOrigin;
     const paths = await seoPaths(locale);
     const entries = paths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`);
     const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');

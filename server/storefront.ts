@@ -13,6 +13,7 @@ import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gat
 import { readPharmacyMapTiles } from '../storefront/shell/pharmacyMapTiles';
 import { readRedirectAllowList } from '../storefront/security/safeRedirect';
 import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
+import { canonicalOrigin, readShopOrigins, type ShopOrigins } from '../store-api/src/shop-origins';
 import { mountCartForms } from './cartForms';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
@@ -55,9 +56,14 @@ export function mountStorefront(
     thirdPartyScripts?: ThirdPartyScriptsConfig;
     /** a session's price group from the Store API (priceGroup.ts); without it sessions without the guest mark render every page */
     priceGroupOf?: PriceGroupOf;
+    /** the shop's origins (PUBLIC_ORIGIN, STOREFRONT_ORIGINS; ADR 0022); read from the environment unless given */
+    origins?: ShopOrigins;
   },
 ): void {
   const distDir = options.distDir ?? 'dist';
+  const origins = options.origins ?? readShopOrigins(process.env);
+  // SPEC §2: canonical links use https and the lowercase host: SHOP_HOST, else PUBLIC_ORIGIN's; never the request's.
+  const shopOrigin = canonicalOrigin(origins);
   // The shell's third-party scripts (SPEC §2): off unless configured; a non-https URL stops the start here.
   const thirdPartyScripts = options.thirdPartyScripts ?? readThirdPartyScripts(process.env);
   // REDIRECT_ALLOW_LIST: other sites the login's `redirect` may lead to (paths of this shop always may).
@@ -88,7 +94,7 @@ export function mountStorefront(
   // dist/client holds only /assets (there is no public/ folder): no file lookup for every page request.
 
   // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
-  mountCartForms(app, { gateway: options.gateway, logger: options.logger });
+  mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins });
 
   app.get('*', async (c) => {
     const request = c.req.raw;
@@ -124,8 +130,7 @@ export function mountStorefront(
         urlOriginal: forRequest.url,
         headersOriginal: forRequest.headers,
         runGraphQL,
-        // SPEC §2: canonical links use https and the lowercase host (SHOP_HOST when set behind a proxy).
-        shopOrigin: `https://${(process.env.SHOP_HOST ?? url.host).toLowerCase()}`,
+        shopOrigin,
         thirdPartyScripts,
         redirectAllowList,
         routeViewCss,

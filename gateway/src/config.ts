@@ -1,5 +1,6 @@
 // The gateway's configuration, read once at start. A bad configuration stops the start with a clear
 // message (SPEC §8: a missing store endpoint or access token is a setup error).
+import { readShopOrigins, ShopOriginError, type ShopOrigins } from '../../store-api/src/shop-origins';
 import type { StoreApiTarget } from './context';
 
 export interface GatewayConfig {
@@ -13,10 +14,14 @@ export interface GatewayConfig {
   /** GRAPHQL_PERSISTED_ONLY=true: only operations sent by an id of the storefront's allow-list run (off by default). */
   persistedOnly: boolean;
   /**
-   * Where browsers reach the shop (PUBLIC_ORIGIN), e.g. https://www.apotheke.example: payment return URLs and
-   * registration links are built on it. null: the origin of each GraphQL request.
+   * Where browsers reach the shop (PUBLIC_ORIGIN, default http://localhost:PORT), e.g. https://www.apotheke.example:
+   * payment return URLs and mail links are built on it. Never the request's Host (ADR 0022).
    */
-  publicOrigin: string | null;
+  publicOrigin: string;
+  /** The shop's own origins (PUBLIC_ORIGIN, STOREFRONT_ORIGINS): the only ones a state-changing request may come from. */
+  shopOrigins: readonly string[];
+  /** PUBLIC_ORIGIN is an https origin: a public host, where GraphiQL and introspection default to off. */
+  publicHost: boolean;
 }
 
 export class GatewaySetupError extends Error {
@@ -30,6 +35,18 @@ export function wholeNumberSetting(env: NodeJS.ProcessEnv, name: string, fallbac
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new GatewaySetupError(`${name} must be a whole number ≥ 0, got "${env[name]}".`);
   return value;
+}
+
+/**
+ * GRAPHIQL: GraphiQL, introspection and "did you mean" suggestions. Unset, they follow the host: on for a local shop
+ * (a newcomer's `npm start` on http://localhost), off on a public one (PUBLIC_ORIGIN https), where they would hand
+ * anyone the schema (issue 17). `true`/`false` decide either way; anything else stops the start.
+ */
+function readGraphiql(env: NodeJS.ProcessEnv, publicHost: boolean): boolean {
+  const raw = env.GRAPHIQL?.trim() ?? '';
+  if (raw === '') return !publicHost;
+  if (raw !== 'true' && raw !== 'false') throw new GatewaySetupError(`GRAPHIQL must be true or false, got "${env.GRAPHIQL}".`);
+  return raw === 'true';
 }
 
 /** SPEC §9 "Request timeout 10000 ms". */
@@ -78,14 +95,12 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, embeddedAccessKey?: st
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new GatewaySetupError(`STORE_API_TIMEOUT_MS must be a positive number of milliseconds, got "${env.STORE_API_TIMEOUT_MS}".`);
   }
-  const rawOrigin = env.PUBLIC_ORIGIN?.trim();
-  let publicOrigin: string | null = null;
-  if (rawOrigin) {
-    try {
-      publicOrigin = new URL(rawOrigin).origin;
-    } catch {
-      throw new GatewaySetupError(`PUBLIC_ORIGIN is not a valid URL: "${rawOrigin}". Example: https://www.apotheke.example`);
-    }
+  let origins: ShopOrigins;
+  try {
+    origins = readShopOrigins(env, Number(env.GATEWAY_PORT?.trim() || env.PORT?.trim() || 3000) || 3000);
+  } catch (error) {
+    if (error instanceof ShopOriginError) throw new GatewaySetupError(error.message);
+    throw error;
   }
   const rawPersistedOnly = env.GRAPHQL_PERSISTED_ONLY?.trim() ?? '';
   if (rawPersistedOnly !== '' && rawPersistedOnly !== 'true' && rawPersistedOnly !== 'false') {
@@ -95,10 +110,12 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, embeddedAccessKey?: st
     storeApiUrl,
     accessKey,
     timeoutMs,
-    graphiql: !production || env.GRAPHIQL === 'true',
+    graphiql: readGraphiql(env, origins.publicHost),
     production,
     persistedOnly: rawPersistedOnly === 'true',
-    publicOrigin,
+    publicOrigin: origins.primary,
+    shopOrigins: origins.all,
+    publicHost: origins.publicHost,
   };
 }
 

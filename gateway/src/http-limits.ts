@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { mediaTypeOf } from './context';
+import { mediaTypeOf, PAGE_LOCALE_HEADER } from './context';
+import { DEFAULT_LOCALE, LOCALES, localeFromAcceptLanguage, type Locale } from './languages';
 
 /**
  * A GraphQL request that is not an upload: its JSON body may have at most this many bytes (the Store API's own
@@ -8,6 +9,17 @@ import { mediaTypeOf } from './context';
  * stays far below. Uploads (multipart) have their own limits (plugins/upload-limits.ts).
  */
 export const GRAPHQL_MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * The language of a refusal answered before yoga parses the request (no GraphQL context exists yet): the storefront
+ * page's language header, else Accept-Language, else German — the rule of `requestLocale` without the language cookie,
+ * whose id only the Store API's language list can name.
+ */
+export function refusalLocale(request: Request): Locale {
+  const pageLocale = request.headers.get(PAGE_LOCALE_HEADER)?.trim();
+  if ((LOCALES as readonly string[]).includes(pageLocale ?? '')) return pageLocale as Locale;
+  return localeFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LOCALE;
+}
 
 function jsonError(status: number, code: string, message: string): Response {
   return new Response(JSON.stringify({ errors: [{ message, extensions: { code, status } }] }), {

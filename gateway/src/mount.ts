@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { readGatewayConfig, storeApiTarget, type EmbeddedBackEnd } from './config';
 import { rememberClientAddress, type StoreApiTarget } from './context';
 import { graphqlRequestLimits } from './http-limits';
-import { createGatewayMetrics, type GatewayMetrics } from './metrics';
+import { createGatewayMetrics, metricsRefusal, readMetricsAccess, type GatewayMetrics } from './metrics';
 import { readQueryLimits } from './plugins/query-limits';
 import { useRateLimits, type RateLimitCounter, type RateLimitOverrides } from './plugins/rate-limits';
 import { readResponseCacheOptions, type Cache } from './plugins/response-cache';
@@ -36,7 +36,9 @@ export function mountGateway(
   },
 ): { gateway: Gateway; metrics: GatewayMetrics; storeApi: StoreApiTarget } {
   // The origin the embedded Store API sees is the one return URLs and links are built on: one value for both.
-  const config = { ...readGatewayConfig(options.env, options.embedded?.config?.accessKey), publicOrigin: new URL(options.publicOrigin).origin };
+  const read = readGatewayConfig(options.env, options.embedded?.config?.accessKey);
+  const publicOrigin = new URL(options.publicOrigin).origin;
+  const config = { ...read, publicOrigin, shopOrigins: [...new Set([publicOrigin, ...read.shopOrigins])] };
   const metrics = createGatewayMetrics({ processMetrics: true });
   const responseCache = { ...readResponseCacheOptions(options.env), ...(options.shared ? { cache: options.shared.responseCache } : {}) };
   // Fresh response-cache hits answered as bytes before yoga for a second (ready-answers.ts).
@@ -64,17 +66,25 @@ export function mountGateway(
   app.use('/graphql', graphqlRequestLimits());
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
     // The connection's address, for the Store API's per-address login limits (never taken from a header here).
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+    const incoming = incomingOf(c.env);
     const taken = readyAnswers ? await readyAnswers.take(c.req.raw) : { request: c.req.raw };
     if ('answer' in taken) return taken.answer;
     rememberClientAddress(taken.request, incoming?.socket?.remoteAddress);
     return gateway.fetch(taken.request);
   });
-  app.get('/metrics', () => metrics.respond());
+  // METRICS_TOKEN, else this machine only (a local shop) or nobody (a public host): metrics.ts.
+  const metricsAccess = readMetricsAccess(options.env, config.publicHost);
+  if (config.publicHost && !metricsAccess.tokenDigest) options.logger.warn('/metrics is not served on a public host without METRICS_TOKEN');
+  app.get('/metrics', (c) => metricsRefusal(c.req.raw, metricsAccess, incomingOf(c.env)?.socket?.remoteAddress) ?? metrics.respond());
   options.logger.info(
     { storeApi: config.storeApiUrl ?? 'embedded', graphiql: config.graphiql, timeoutMs: config.timeoutMs },
     'GraphQL gateway mounted at /graphql',
   );
   // For the server's own Store API reads that should count and trip like the gateway's (the page cache's price groups).
   return { gateway, metrics, storeApi: { ...target, breaker, onCall: (call) => metrics.recordStoreCall(call) } };
+}
+
+/** @hono/node-server's incoming message (absent for calls inside this process). */
+function incomingOf(env: unknown): { socket?: { remoteAddress?: string } } | undefined {
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
 }

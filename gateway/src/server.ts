@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { securityHeaders, readSecurityHeadersConfig } from '../../server/securityHeaders';
 import { createSharedState, type SharedState } from '../../server/sharedState';
+import { readStoreApiConfig } from '../../store-api/src/config';
 import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/src/embedded';
+import { readShopOrigins } from '../../store-api/src/shop-origins';
 import { GatewaySetupError } from './config';
 import { mountGateway } from './mount';
 
@@ -13,7 +15,9 @@ import { mountGateway } from './mount';
 // command works on a fresh checkout. Port: GATEWAY_PORT, else PORT, else 4000.
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'gateway' } });
 const port = Number(process.env.GATEWAY_PORT ?? process.env.PORT ?? 4000);
-const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+// The shop's origins (ADR 0022) are read for this port: PUBLIC_ORIGIN, else http://localhost:<port>.
+const env = { ...process.env, PORT: String(port) };
+const publicOrigin = readShopOrigins(env).primary;
 
 const app = new Hono();
 // The same protection as `npm start` (ADR 0015, 0017): security headers, the gateway's rate limits per client
@@ -23,10 +27,10 @@ let embedded: EmbeddedStoreApi | undefined;
 let shared: SharedState | undefined;
 try {
   if (!process.env.STORE_API_URL?.trim()) {
-    embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
+    embedded = await startEmbeddedStoreApi(readStoreApiConfig(env), (line) => logger.info({ phase: 'seed' }, line));
   }
   shared = createSharedState(process.env, logger);
-  mountGateway(app, { env: process.env, embedded, publicOrigin, logger, shared });
+  mountGateway(app, { env, embedded, publicOrigin, logger, shared });
 } catch (error) {
   if (error instanceof GatewaySetupError) {
     logger.fatal({ setupError: true }, error.message);

@@ -10,7 +10,7 @@ import { GRAPHIQL_TABS } from './graphiql-tabs';
 import { createLanguageDirectoryCache } from './languages';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics';
 import { useCsrfPrevention } from './plugins/csrf';
-import { useUploadLimits } from './plugins/upload-limits';
+import { UPLOAD_MAX_REQUEST_BYTES, useUploadLimits } from './plugins/upload-limits';
 import { maskGatewayError, useErrorMapping } from './plugins/error-masking';
 import { useOperationMetrics } from './plugins/operation-metrics';
 import { usePersistedOnly } from './plugins/persisted-only';
@@ -110,15 +110,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     // One operation per request: batching would multiply a request's cost past the limits.
     batching: false,
     // Uploads (prescription pickup) by the GraphQL multipart request spec: size-limited before parsing
-    // (useUploadLimits); a cookie-carrying multipart request needs the x-graphql-csrf header (useCsrfPrevention).
+    // (useUploadLimits); a multipart request needs the x-graphql-csrf header or the shop's origin (useCsrfPrevention).
     multipart: true,
+    // yoga's own body limit (25 MB by default) would refuse six prescriptions that our limits allow.
+    maxRequestBodySize: UPLOAD_MAX_REQUEST_BYTES,
     // The query limits depend on variables; see useQueryLimits for how validation is cached instead.
     parserAndValidationCache: { validationCache: false },
     logging: yogaLogger(logger),
     maskedErrors: { maskError: (error) => maskGatewayError(error, logger) },
     context: async ({ request }) => createGatewayContext({ request, config, target, languages: await languages(), sharedReads }),
     plugins: [
-      useCsrfPrevention({ graphiql: config.graphiql }),
+      useCsrfPrevention({ graphiql: config.graphiql, origins: { primary: config.publicOrigin, all: config.shopOrigins, publicHost: config.publicHost } }),
       useUploadLimits(),
       useOperationMetrics(metrics, logger),
       // GRAPHQL_PERSISTED_ONLY and the limits of arbitrary operations (persisted ones are trusted): see ADR 0008.
@@ -149,6 +151,7 @@ export function createGateway(options: GatewayOptions): Gateway {
               ...responseCache,
               localeOf: async (request) => requestLocale(request, await languages()),
               salesChannel: target.accessKey,
+              origin: config.publicOrigin,
               breaker: target.breaker,
               logger,
               registry: metrics.registry,

@@ -59,7 +59,8 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
         languageId: c.req.header('sw-language-id'),
         includeSeoUrls: c.req.header('sw-include-seo-urls'),
       },
-      new URL(c.req.url).origin,
+      deps.config.origins,
+      { asynchronousPayments: deps.config.paymentSimulation },
     );
     c.set('ctx', ctx);
     c.set('deps', deps);

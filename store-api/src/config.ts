@@ -1,4 +1,6 @@
 import { join, resolve } from 'node:path';
+import { readShopOrigins, type ShopOrigins } from './shop-origins';
+import { readAbuseLimits, type AbuseLimits } from './domain/rate-limit';
 
 /** The embedded sales channel's access key unless STORE_API_ACCESS_KEY says otherwise. */
 export const DEFAULT_ACCESS_KEY = 'SWSCPHARMACYCH0000000000001';
@@ -30,6 +32,20 @@ export interface StoreApiConfig {
   devMailbox: boolean;
   /** CONTEST_ENDS_AT (ISO date-time): entries to the contest are refused after it. Default 2026-12-31T23:59:59+01:00. */
   contestEndsAt: string;
+  /**
+   * The sales channel's domains (PUBLIC_ORIGIN, STOREFRONT_ORIGINS; ADR 0022): media URLs, mail links and the payment
+   * page are built on `primary`; a storefrontUrl or a payment return URL must be one of `all`. Never the request's Host.
+   */
+  origins: ShopOrigins;
+  /** Guest checkouts, registrations and mails per address, e-mail and recipient an hour (domain/rate-limit.ts, ADR 0022). */
+  abuseLimits: AbuseLimits;
+  /**
+   * PAYMENT_SIMULATION: the embedded payment provider page (/payment-provider/{session}) pays, fails or cancels with a
+   * click, no money moves. Default on for a local shop, off on a public host (PUBLIC_ORIGIN https): there a click
+   * would mark orders paid and unlock downloads for free (issue 17). `true` turns it on anyway (logged as a warning,
+   * the page shows a test-payment banner).
+   */
+  paymentSimulation: boolean;
 }
 
 export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreApiConfig {
@@ -47,7 +63,19 @@ export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreA
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     devMailbox: env.NODE_ENV !== 'production',
     contestEndsAt: readContestEndsAt(env.CONTEST_ENDS_AT),
+    origins: readShopOrigins(env),
+    abuseLimits: readAbuseLimits(env),
+    paymentSimulation: readPaymentSimulation(env.PAYMENT_SIMULATION, readShopOrigins(env).publicHost),
   };
+}
+
+/** true or false, or unset: then on for a local shop and off on a public host; anything else stops the start. */
+function readPaymentSimulation(value: string | undefined, publicHost: boolean): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return !publicHost;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new Error(`PAYMENT_SIMULATION must be true or false, got "${value}"`);
 }
 
 /** The shop's default free-shipping threshold in CHF when FREE_SHIPPING_THRESHOLD_CHF is not set. */

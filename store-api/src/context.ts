@@ -2,6 +2,7 @@ import type { Db } from './db/connection';
 import { StoreApiError } from './errors';
 import { isId, newContextToken } from './ids';
 import { DEFAULT_LANGUAGE_ID } from './known-ids';
+import type { ShopOrigins } from './shop-origins';
 
 /** The sales channel row, camel-cased, as the rest of the Store API uses it. */
 export interface SalesChannelRow {
@@ -52,8 +53,15 @@ export interface SalesChannelContext {
   customerId: string | null;
   /** sw-include-seo-urls was true */
   includeSeoUrls: boolean;
-  /** Absolute origin media URLs are built from, e.g. http://localhost:3000 */
+  /** The sales channel's primary domain (PUBLIC_ORIGIN): media URLs and mail links are built on it, e.g. http://localhost:3000 */
   origin: string;
+  /** Every domain of the sales channel (ADR 0022): a storefrontUrl or return URL must be on one of them */
+  domains: readonly string[];
+  /**
+   * Asynchronous payment methods (card, TWINT, …) can be used: their only handler here is the simulated provider page
+   * (PAYMENT_SIMULATION). Without it they are not offered, as Shopware hides methods whose handler is missing.
+   */
+  asynchronousPayments: boolean;
 }
 
 const salesChannelSql = `SELECT id, access_key AS accessKey, language_id AS languageId, currency_id AS currencyId,
@@ -98,11 +106,27 @@ export function languageExists(db: Db, languageId: string): boolean {
   return db.prepare('SELECT 1 FROM language WHERE id = ?').get(languageId) !== undefined;
 }
 
+/**
+ * The chosen (or the sales channel's default) payment method while no provider handles asynchronous ones: itself when
+ * synchronous (invoice, prepayment), else the first active synchronous method, so checkout never starts on a method
+ * the shop cannot take.
+ */
+function takeablePaymentMethod(db: Db, paymentMethodId: string): string {
+  const row = db
+    .prepare(
+      `SELECT id FROM payment_method WHERE active = 1 AND asynchronous = 0
+       ORDER BY id = ? DESC, position, technical_name LIMIT 1`,
+    )
+    .get(paymentMethodId) as { id: string } | undefined;
+  return row?.id ?? paymentMethodId;
+}
+
 /** Builds the request's context from its headers, as Shopware's SalesChannelRequestContextResolver does. */
 export function resolveContext(
   db: Db,
   headers: { accessKey?: string; contextToken?: string; languageId?: string; includeSeoUrls?: string },
-  origin: string,
+  origins: ShopOrigins,
+  options: { asynchronousPayments?: boolean } = {},
 ): SalesChannelContext {
   const salesChannel = findSalesChannel(db, headers.accessKey);
   // A token the shop has never seen is taken as it is: a fresh anonymous context under that token.
@@ -135,10 +159,12 @@ export function resolveContext(
     languageIdChain: languageId === DEFAULT_LANGUAGE_ID ? [languageId] : [languageId, DEFAULT_LANGUAGE_ID],
     currencyId: payload.currencyId ?? salesChannel.currencyId,
     countryId: payload.countryId ?? salesChannel.countryId,
-    paymentMethodId: payload.paymentMethodId ?? salesChannel.paymentMethodId,
+    paymentMethodId: options.asynchronousPayments === false ? takeablePaymentMethod(db, payload.paymentMethodId ?? salesChannel.paymentMethodId) : (payload.paymentMethodId ?? salesChannel.paymentMethodId),
     shippingMethodId: payload.shippingMethodId ?? salesChannel.shippingMethodId,
     customerId,
     includeSeoUrls: headers.includeSeoUrls === 'true' || headers.includeSeoUrls === '1',
-    origin,
+    origin: origins.primary,
+    domains: origins.all,
+    asynchronousPayments: options.asynchronousPayments ?? true,
   };
 }

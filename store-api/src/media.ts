@@ -105,7 +105,7 @@ class ResizeSourceError extends Error {
 }
 
 /** The media-relative path of a resize source: one of our /media or /thumbnail URLs, absolute or not. */
-function resizeSourcePath(encoded: string, requestUrl: URL): string {
+function resizeSourcePath(encoded: string, shopOrigins: readonly string[]): string {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(encoded) || encoded.length > 4000) {
     throw new ResizeSourceError(400, 'The image source is not base64url.');
   }
@@ -117,15 +117,15 @@ function resizeSourcePath(encoded: string, requestUrl: URL): string {
   }
   let url: URL;
   try {
-    url = new URL(source, requestUrl);
+    url = new URL(source, shopOrigins[0]);
   } catch {
     throw new ResizeSourceError(400, 'The image source is not a URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ResizeSourceError(400, 'The image source must be http(s).');
-  // Absolute sources must be our own host: the route reads local files only and never fetches.
+  // Absolute sources must be on one of the shop's configured origins (ADR 0022): the route reads local files only and never fetches.
   if (/^[a-z][a-z0-9+.-]*:/i.test(source) || source.startsWith('//')) {
     const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    if (url.host !== requestUrl.host && !loopback) throw new ResizeSourceError(400, 'Remote image sources are not allowed.');
+    if (!shopOrigins.some((origin) => new URL(origin).host === url.host) && !loopback) throw new ResizeSourceError(400, 'Remote image sources are not allowed.');
   }
   let path: string;
   try {
@@ -179,7 +179,6 @@ export function registerMediaRoutes(app: Hono, deps: StoreApiDeps): void {
   }
 
   app.on(['GET', 'HEAD'], '/media-resize/:source', async (c) => {
-    const requestUrl = new URL(c.req.url);
     const format = c.req.query('format') ?? 'webp';
     const requestedWidth = positiveInt(c.req.query('width'));
     const height = positiveInt(c.req.query('height'));
@@ -188,7 +187,7 @@ export function registerMediaRoutes(app: Hono, deps: StoreApiDeps): void {
 
     let file: string | undefined;
     try {
-      const path = resizeSourcePath(c.req.param('source'), requestUrl);
+      const path = resizeSourcePath(c.req.param('source'), deps.config.origins.all);
       file = publicMediaFile(mediaDir, path);
     } catch (err) {
       if (err instanceof ResizeSourceError) return c.text(err.message, err.status);

@@ -9,7 +9,8 @@ test('robots.txt allows the shop, keeps private pages out and names the sitemap'
   expect(text).toContain('User-agent: *');
   expect(text).toContain('Disallow: /checkout');
   expect(text).toContain('Disallow: /fr/account');
-  expect(text).toContain(`Sitemap: https://${new URL(baseURL!).host}/sitemap.xml`);
+  // The configured origin's host (PUBLIC_ORIGIN, default http://localhost:PORT; ADR 0022), not the Host this request used.
+  expect(text).toContain(`Sitemap: https://localhost:${new URL(baseURL!).port}/sitemap.xml`);
 });
 
 test('sitemap.xml indexes one sitemap per language, each with the SEO paths of that language', async ({ request }) => {

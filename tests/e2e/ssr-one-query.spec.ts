@@ -72,7 +72,8 @@ test('the product page is rendered on the server, in French, with its name', asy
   const html = await response.text();
   expect(html).toContain('<html lang="fr"');
   expect(html).toContain('Aarevita Vitamine D3 Capsules, 60 capsules');
-  expect(html).toContain(`<link rel="canonical" href="https://127.0.0.1:${new URL(response.url()).port}${PRODUCT_PATH}"/>`);
+  // The configured origin's host (PUBLIC_ORIGIN, default http://localhost:PORT; ADR 0022), not the Host this request used.
+  expect(html).toContain(`<link rel="canonical" href="https://localhost:${new URL(response.url()).port}${PRODUCT_PATH}"/>`);
   expect(html).toMatch(/hrefLang="x-default"/);
 });
 

@@ -42,7 +42,7 @@ export async function openAccountGateway(): Promise<AccountGateway> {
       return shop.app.fetch(request);
     },
   };
-  const config = readGatewayConfig({ NODE_ENV: 'test' }, shop.config.accessKey);
+  const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }, shop.config.accessKey);
   const target = storeApiTarget(config, { app, config: shop.config }, { publicOrigin: ORIGIN });
   const gateway = createGateway({ config, target, logger: pino({ level: 'silent' }) });
   const gql: AccountGateway['gql'] = async (query, variables, options = {}) => {

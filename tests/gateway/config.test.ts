@@ -78,10 +78,15 @@ describe('readGatewayConfig', () => {
     expect(setupErrorOf(() => readGatewayConfig({ STORE_API_TIMEOUT_MS: '0' }, 'K')).name).toBe('GatewaySetupError');
   });
 
-  it('serves GraphiQL in development, and in production only with GRAPHIQL=true', () => {
+  it('serves GraphiQL on a local shop, and on a public host (PUBLIC_ORIGIN https) only with GRAPHIQL=true', () => {
+    const PUBLIC = 'https://www.apotheke.example';
     expect(readGatewayConfig({ NODE_ENV: 'development' }, 'K').graphiql).toBe(true);
-    expect(readGatewayConfig({ NODE_ENV: 'production' }, 'K')).toMatchObject({ graphiql: false, production: true });
-    expect(readGatewayConfig({ NODE_ENV: 'production', GRAPHIQL: 'true' }, 'K').graphiql).toBe(true);
+    expect(readGatewayConfig({ NODE_ENV: 'production' }, 'K')).toMatchObject({ graphiql: true, production: true });
+    expect(readGatewayConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: PUBLIC }, 'K')).toMatchObject({ graphiql: false, publicHost: true });
+    expect(readGatewayConfig({ NODE_ENV: 'development', PUBLIC_ORIGIN: PUBLIC }, 'K').graphiql).toBe(false);
+    expect(readGatewayConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: PUBLIC, GRAPHIQL: 'true' }, 'K').graphiql).toBe(true);
+    expect(readGatewayConfig({ NODE_ENV: 'production', GRAPHIQL: 'false' }, 'K').graphiql).toBe(false);
+    expect(setupErrorOf(() => readGatewayConfig({ GRAPHIQL: '1' }, 'K')).message).toMatch(/GRAPHIQL must be true or false/);
   });
 });
 
@@ -110,7 +115,7 @@ describe('storeApiTarget', () => {
     );
   });
 
-  it('calls the embedded Store API in process, and its media URLs carry the public origin', async () => {
+  it('calls the embedded Store API in process; media URLs carry the Store API’s configured origin, not the URL it was called on', async () => {
     const calls: number[] = [];
     const target = storeApiTarget(readGatewayConfig({}, shop.config.accessKey), shop, {
       publicOrigin: 'http://localhost:3000/anything',
@@ -124,7 +129,9 @@ describe('storeApiTarget', () => {
     });
     const urls = products.elements.map((product) => product.cover?.media?.url).filter((url): url is string => Boolean(url));
     expect(urls.length).toBeGreaterThan(0);
-    for (const url of urls) expect(url.startsWith('http://localhost:3000/')).toBe(true);
+    // The Store API builds them on its own PUBLIC_ORIGIN (ADR 0022), whatever origin the call came with.
+    for (const url of urls) expect(url.startsWith(`${shop.config.origins.primary}/`)).toBe(true);
+    expect(shop.config.origins.primary).not.toBe('http://localhost:3000');
     expect(calls).toEqual([200]);
   });
 });

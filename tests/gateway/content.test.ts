@@ -320,7 +320,7 @@ describe('landing pages', () => {
 describe('navigation when the Store API fails', () => {
   it('answers an empty menu (SPEC §8) while the rest of the query still works', async () => {
     const shop = await openTestShop();
-    const config = readGatewayConfig({ NODE_ENV: 'test' }, shop.config.accessKey);
+    const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }, shop.config.accessKey);
     // the real embedded Store API, except that every navigation call fails with 503
     const failingNavigation = {
       fetch: (request: Request) =>

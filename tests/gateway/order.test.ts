@@ -35,7 +35,7 @@ beforeAll(async () => {
       return shop.app.fetch(request);
     },
   };
-  const config = readGatewayConfig({ NODE_ENV: 'test' }, shop.config.accessKey);
+  const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }, shop.config.accessKey);
   const gateway = createGateway({
     config,
     target: storeApiTarget(config, { app, config: shop.config }, { publicOrigin: ORIGIN }),
@@ -88,7 +88,7 @@ async function guestOrder(method: string, cookies: Record<string, string> = {}):
   return { shopper, orderId: placed.body.data.placeOrder.order.orderId, email };
 }
 
-/** The shopper presses a button on the embedded provider page; answers where the provider sends them. */
+/** The shopper presses a button on the embedded provider page; answers where the provider sends them (a path of the page's own host). */
 async function onProviderPage(redirectUrl: string, outcome: 'pay' | 'fail' | 'cancel'): Promise<string> {
   const response = await shop.app.fetch(
     new Request(new URL(redirectUrl, ORIGIN), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}` }),
@@ -126,7 +126,7 @@ describe('orders and payment', () => {
     expect(query.get('finishUrl')).toBe(`/checkout/success/${orderId}/paid`);
     expect(query.get('errorUrl')).toBe(`/checkout/success/${orderId}/unpaid`);
 
-    expect(await onProviderPage(redirectUrl, 'fail')).toBe(`${ORIGIN}/checkout/success/${orderId}/unpaid?paymentStatus=failed`);
+    expect(await onProviderPage(redirectUrl, 'fail')).toBe(`/checkout/success/${orderId}/unpaid?paymentStatus=failed`);
     const failed = await shopper.gql(ORDER, { id: orderId });
     expect(failed.body.data.order).toMatchObject({ status: 'OPEN', paymentStatus: 'FAILED', paymentChangeable: true });
 
@@ -136,7 +136,7 @@ describe('orders and payment', () => {
       errors: [],
     });
     const retry = await shopper.gql(HANDLE, { input: { orderId } });
-    expect(await onProviderPage(retry.body.data.handlePayment.redirectUrl, 'pay')).toBe(`${ORIGIN}/checkout/success/${orderId}/paid?paymentStatus=paid`);
+    expect(await onProviderPage(retry.body.data.handlePayment.redirectUrl, 'pay')).toBe(`/checkout/success/${orderId}/paid?paymentStatus=paid`);
     const paid = await shopper.gql(ORDER, { id: orderId });
     expect(paid.body.data.order).toMatchObject({ status: 'OPEN', paymentStatus: 'PAID', paymentChangeable: false, cancellable: false });
 

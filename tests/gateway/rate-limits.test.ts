@@ -17,7 +17,7 @@ let storeCalls = 0;
 
 beforeAll(async () => {
   shop = await openPrivateTestShop();
-  const config = readGatewayConfig({ NODE_ENV: 'test' }, shop.config.accessKey);
+  const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN }, shop.config.accessKey);
   const counting = {
     fetch: (request: Request) => {
       storeCalls += 1;

@@ -45,9 +45,9 @@ describe('GraphiQL', () => {
     expect(html).toContain('YogaGraphiQL.renderYogaGraphiQL');
   });
 
-  it('is not served in production unless GRAPHIQL=true', async () => {
-    const production = await openTestGateway({ env: { NODE_ENV: 'production' } });
-    const enabled = await openTestGateway({ env: { NODE_ENV: 'production', GRAPHIQL: 'true' } });
+  it('is not served on a public host (PUBLIC_ORIGIN https) unless GRAPHIQL=true', async () => {
+    const production = await openTestGateway({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.apotheke.example' } });
+    const enabled = await openTestGateway({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://www.apotheke.example', GRAPHIQL: 'true' } });
     try {
       const hidden = await page(production);
       expect(await hidden.text()).not.toContain('renderYogaGraphiQL');
@@ -150,15 +150,17 @@ describe('CSRF prevention for cookie-carrying requests', () => {
   const cookie = 'sw-context-token=aToken123';
   const body = JSON.stringify({ query: SESSION_QUERY });
 
-  it('refuses a form-like POST (text/plain, form-urlencoded) that carries cookies, before any Store API call', async () => {
+  it('refuses a form POST (form-urlencoded, multipart) that carries cookies, before any Store API call; text/plain is never run', async () => {
     gw.storeCalls.reset();
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const response = await gw.fetch(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers: { cookie, 'content-type': type }, body }));
       expect(response.status).toBe(403);
       const json = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
       expect(json.errors[0]!.extensions.code).toBe('CSRF_PREVENTED');
       expect(json.errors[0]!.message).toMatch(/application\/json/);
     }
+    // yoga reads no text/plain body: 415, nothing run.
+    expect((await gw.fetch(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers: { cookie, 'content-type': 'text/plain' }, body }))).status).toBe(415);
     expect(gw.storeCalls.count).toBe(0);
   });
 
@@ -175,6 +177,46 @@ describe('CSRF prevention for cookie-carrying requests', () => {
     expect(storefront.status).toBe(200);
     const app = await gw.fetch(new Request(`${ORIGIN}/graphql?query=${encodeURIComponent(SESSION_QUERY)}`, { headers: { accept: 'application/json', 'sw-context-token': 'aToken123' } }));
     expect(app.status).toBe(200);
+  });
+
+  // Issue 17 item 2 (ADR 0022): a cross-site form carries no cookie (SameSite=Lax), yet its login would set the
+  // attacker's session in the shopper's browser. A form POST must prove it comes from the shop, cookies or not.
+  const LOGIN = 'mutation { login(input: { email: "angreifer@example.ch", password: "Geheim-123" }) { errors { code } } }';
+  const formPost = (headers: Record<string, string>) =>
+    gw.fetch(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams({ query: LOGIN }).toString() }));
+
+  it('refuses a cookie-less form POST (login CSRF) from a foreign page or with no proof, before any Store API call', async () => {
+    gw.storeCalls.reset();
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: `${ORIGIN}.evil.example` },
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://sub.shop.test' },
+      { referer: 'https://evil.example/shop.test' },
+    ];
+    for (const headers of attempts) {
+      const response = await formPost(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('CSRF_PREVENTED');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    const multipart = new FormData();
+    multipart.set('operations', JSON.stringify({ query: LOGIN }));
+    multipart.set('map', '{}');
+    const upload = await gw.fetch(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: multipart }));
+    expect(upload.status).toBe(403);
+    expect(gw.storeCalls.count).toBe(0);
+  });
+
+  it('runs a form POST from the shop’s own pages: its Origin, Sec-Fetch-Site same-origin, or (no Origin) its Referer', async () => {
+    const fromShop: Array<Record<string, string>> = [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, { referer: `${ORIGIN}/login` }];
+    for (const headers of fromShop) {
+      const response = await formPost(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(((await response.json()) as { data: { login: { errors: { code: string }[] } } }).data.login.errors[0]!.code).toBe('LOGIN_FAILED');
+    }
   });
 
   it('grants no CORS to foreign origins, so their preflight fails', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePersistedOperations } from '../../server/persistedOperations';
 import { CSP_NONCE_PLACEHOLDER, GRAPHIQL_CSP, HSTS, cspNonceOf, readSecurityHeadersConfig, securityHeaders, withNonce } from '../../server/securityHeaders';
 import { mountStorefront } from '../../server/storefront';
+import { readShopOrigins } from '../../store-api/src/shop-origins';
 import { NO_THIRD_PARTY_SCRIPTS } from '../../storefront/shell/thirdPartyScripts';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 
@@ -101,7 +102,9 @@ beforeAll(async () => {
   gw = await openTestGateway({ privateShop: true, plugins: [usePersistedOperations('persisted_queries.json')] });
   shopApp = new Hono();
   shopApp.use('*', securityHeaders(CONFIG));
-  mountStorefront(shopApp, { gateway: gw.gateway, logger: pino({ level: 'silent' }), thirdPartyScripts: NO_THIRD_PARTY_SCRIPTS });
+  // The shop as configured behind a TLS proxy: https://shop.test, and its plain-http name for the http case.
+  const origins = readShopOrigins({ PUBLIC_ORIGIN: 'https://shop.test', STOREFRONT_ORIGINS: 'http://shop.test' });
+  mountStorefront(shopApp, { gateway: gw.gateway, logger: pino({ level: 'silent' }), thirdPartyScripts: NO_THIRD_PARTY_SCRIPTS, origins });
   const found = await gw.gql('{ search(term: "Vitamin", limit: 30) { nodes { productId available availableStock minPurchase variants { productId } } } }');
   type Hit = { productId: string; available: boolean; availableStock: number; minPurchase: number; variants: unknown[] };
   productId = (found.body.data.search.nodes as Hit[]).find((hit) => hit.available && hit.availableStock > 5 && hit.minPurchase === 1 && hit.variants.length === 0)!.productId;

@@ -44,7 +44,8 @@ describe('@shopware/api-client places a guest order', () => {
         firstName: 'Nora',
         lastName: 'Huber',
         acceptedDataProtection: true,
-        storefrontUrl: origin,
+        // One of the sales channel's configured domains (the test shop's PUBLIC_ORIGIN), not the address the client calls.
+        storefrontUrl: shop.config.origins.primary,
         billingAddress: { street: 'Marktgasse 9', zipcode: '3011', city: 'Bern', countryId: COUNTRY_CH_ID } as Json,
       } as Json,
     });
@@ -68,19 +69,21 @@ describe('@shopware/api-client places a guest order', () => {
     expect(order.data.amountTotal).toBe(cart.data.price?.totalPrice);
     expect(order.data.stateMachineState.technicalName).toBe('open');
 
+    // Return URLs and the provider page are on the sales channel's configured domain, not the address the client calls.
+    const domain = shop.config.origins.primary;
     const payment = await client.invoke('handlePaymentMethod post /handle-payment', {
-      body: { orderId: order.data.id, finishUrl: `${origin}/checkout/success/${order.data.id}/paid`, errorUrl: `${origin}/checkout/success/${order.data.id}/unpaid` },
+      body: { orderId: order.data.id, finishUrl: `${domain}/checkout/success/${order.data.id}/paid`, errorUrl: `${domain}/checkout/success/${order.data.id}/unpaid` },
     });
-    const redirectUrl = payment.data.redirectUrl as string;
-    expect(redirectUrl).toMatch(new RegExp(`^${origin}/payment-provider/`));
+    expect(payment.data.redirectUrl).toMatch(new RegExp(`^${domain}/payment-provider/`));
 
-    // The shopper's browser on the provider page, over HTTP too.
+    // The shopper's browser on the provider page, over HTTP too (this server stands in for the domain).
+    const redirectUrl = `${origin}${new URL(payment.data.redirectUrl as string).pathname}`;
     const page = await fetch(redirectUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Bezahlen');
     const paid = await fetch(redirectUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${origin}/checkout/success/${order.data.id}/paid?paymentStatus=paid`);
+    expect(paid.headers.get('location')).toBe(`${domain}/checkout/success/${order.data.id}/paid?paymentStatus=paid`);
 
     const read = await client.invoke('readOrder post /order', { body: { filter: [{ type: 'equals', field: 'id', value: order.data.id }] } as Json });
     const readOrder = read.data.orders.elements[0] as Json;

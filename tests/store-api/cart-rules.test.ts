@@ -20,7 +20,7 @@ import { readStoreApiConfig } from '../../store-api/src/config';
 import { COUNTRY_CH_ID, CUSTOMER_GROUP_DEFAULT_ID, LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { newContextToken, randomId } from '../../store-api/src/ids';
 import { PAYMENT_METHOD_ID, SHIPPING_METHOD_ID } from '../../store-api/src/seed/reference-data';
-import { openPrivateTestShop, ORIGIN } from '../support/shop';
+import { openPrivateTestShop } from '../support/shop';
 import { aClickAndCollectPharmacy, pinCartProducts, type CartProducts } from './cart-fixture';
 
 // Every cart rule of issue 5 at its boundary: first as the pure function that decides it, then where it
@@ -39,10 +39,10 @@ afterAll(() => shop?.close());
 /** A fresh visitor's context, with `payload` stored as PATCH /context would. */
 function visitor(payload: ContextPayload = {}): SalesChannelContext {
   const token = newContextToken();
-  const first = resolveContext(shop.db, { accessKey: shop.config.accessKey, contextToken: token }, ORIGIN);
+  const first = resolveContext(shop.db, { accessKey: shop.config.accessKey, contextToken: token }, shop.config.origins);
   if (Object.keys(payload).length === 0) return first;
   saveContextPayload(first, payload);
-  return resolveContext(shop.db, { accessKey: shop.config.accessKey, contextToken: token }, ORIGIN);
+  return resolveContext(shop.db, { accessKey: shop.config.accessKey, contextToken: token }, shop.config.origins);
 }
 
 const product = (referencedId: string, quantity = 1) => ({ type: 'product' as const, referencedId, quantity });

@@ -139,7 +139,7 @@ function writeRows(db: Db, config: StoreApiConfig): void {
 /** Opens a fresh fixture shop in its own temp folder. */
 export function openContentFixture(): ContentFixture {
   const dataDir = mkdtempSync(join(tmpdir(), 'content-fixture-'));
-  const config = readStoreApiConfig({ DATA_DIR: dataDir });
+  const config = readStoreApiConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN });
   const db = openDatabase(config.databaseFile);
   // Reference rows point at categories that are written after them.
   db.pragma('foreign_keys = OFF');

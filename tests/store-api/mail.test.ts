@@ -138,7 +138,7 @@ describe('outbox', () => {
       subject: 'Bonjour',
       text: 'Texte',
       html: htmlDocument('fr', 'Bonjour', `<p>${escapeHtml('<b>x</b>')}</p>`),
-    });
+    })!;
     expect(outboxRow(id)).toMatchObject({ template: 'test.generic', recipient: to, subject: 'Bonjour', body_text: 'Texte', attempts: 0, sent_at: null });
     expect(outboxRow(id).body_html).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
@@ -153,7 +153,7 @@ describe('SMTP delivery', () => {
 
   it('with SMTP_URL the embedded back end delivers queued mails and sets sent_at, without holding the request', async () => {
     // A second embedded back end on the same database file, configured with SMTP_URL.
-    const config = { ...readStoreApiConfig({ DATA_DIR: shop.config.dataDir, SMTP_URL: smtp.url, MAIL_FROM: 'Test-Apotheke <noreply@apotheke.test>' }) };
+    const config = { ...readStoreApiConfig({ DATA_DIR: shop.config.dataDir, PUBLIC_ORIGIN: shop.config.origins.primary, SMTP_URL: smtp.url, MAIL_FROM: 'Test-Apotheke <noreply@apotheke.test>' }) };
     const withSmtp = await startEmbeddedStoreApi(config, () => {});
     try {
       expect(withSmtp.mailSender).not.toBeNull();
@@ -180,7 +180,7 @@ describe('SMTP delivery', () => {
       await sender.flush(); // what earlier tests left in the outbox
       smtp.refuse = 1;
       const to = uniqueEmail('retry');
-      const id = queueMail(shop.db, { template: 'test.retry', to, languageId: LANGUAGE_ID.de, subject: 'Versuch', text: 'Hallo', html: '<p>Hallo</p>' });
+      const id = queueMail(shop.db, { template: 'test.retry', to, languageId: LANGUAGE_ID.de, subject: 'Versuch', text: 'Hallo', html: '<p>Hallo</p>' })!;
       await until(() => outboxRow(id).send_error !== null);
       const failed = outboxRow(id);
       expect(failed.sent_at).toBeNull();
@@ -202,7 +202,7 @@ describe('SMTP delivery', () => {
       await sender.flush();
       smtp.refuse = 1000;
       const to = uniqueEmail('aufgeben');
-      const id = queueMail(shop.db, { template: 'test.giveup', to, languageId: LANGUAGE_ID.de, subject: 'Nie', text: 'x', html: '<p>x</p>' });
+      const id = queueMail(shop.db, { template: 'test.giveup', to, languageId: LANGUAGE_ID.de, subject: 'Nie', text: 'x', html: '<p>x</p>' })!;
       await until(() => outboxRow(id).attempts >= MAX_ATTEMPTS);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(outboxRow(id)).toMatchObject({ attempts: MAX_ATTEMPTS, sent_at: null });

@@ -76,7 +76,7 @@ export async function openTestGateway(
       return shop.app.fetch(request);
     },
   };
-  const config = readGatewayConfig({ NODE_ENV: 'test', ...options.env }, shop.config.accessKey);
+  const config = readGatewayConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: ORIGIN, ...options.env }, shop.config.accessKey);
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
   const metrics = createGatewayMetrics();

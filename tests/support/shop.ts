@@ -8,7 +8,7 @@ export const ORIGIN = 'http://shop.test';
 
 /** The embedded Store API on the database seeded once per test run (tests/support/global-setup.ts). */
 export async function openTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
-  return openShopAt(readStoreApiConfig({ DATA_DIR: seededDataDir() }));
+  return openShopAt(readStoreApiConfig({ DATA_DIR: seededDataDir(), PUBLIC_ORIGIN: ORIGIN }));
 }
 
 function seededDataDir(): string {
@@ -31,7 +31,7 @@ export async function openPrivateTestShop(): Promise<EmbeddedStoreApi & { call: 
   source.prepare('VACUUM INTO ?').run(join(dataDir, 'shop.sqlite'));
   source.close();
   for (const folder of ['media', 'thumbnail']) symlinkSync(join(seeded.dataDir, folder), join(dataDir, folder));
-  const shop = await openShopAt({ ...readStoreApiConfig({ DATA_DIR: dataDir }) });
+  const shop = await openShopAt({ ...readStoreApiConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN }) });
   const close = shop.close;
   return Object.assign(shop, {
     close() {

@@ -12,7 +12,8 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { clientAddressOf, type GatewayContext } from '../context';
+import { clientAddressOf, mediaTypeOf, type GatewayContext } from '../context';
+import { refusalLocale } from '../http-limits';
 import { DEFAULT_LOCALE } from '../languages';
 import { rateLimitedMessage } from '../messages';
 
@@ -130,6 +131,9 @@ function counterKey(name: RateLimitName, address: string): string {
 /**
  * Counts, per client address, the limited mutations of a request before anything runs; over a limit the
  * request is answered with RATE_LIMITED (translated, `retryAfter` seconds) and nothing is executed.
+ * A multipart request (an upload: the prescription pickup is the schema's only one) is counted as a prescription
+ * request when it arrives, before its body is read or parsed, so a client over the limit cannot make the gateway
+ * read and parse megabytes again and again (issue 17); its execution does not count it a second time.
  * `limits` overrides single limits (tests: small numbers).
  */
 export function useRateLimits(options: {
@@ -141,11 +145,34 @@ export function useRateLimits(options: {
   const limits = {} as Record<RateLimitName, RateLimit>;
   for (const name of Object.keys(GATEWAY_RATE_LIMITS) as RateLimitName[]) limits[name] = { ...GATEWAY_RATE_LIMITS[name], ...options.limits?.[name] };
   const logger = options.logger?.child({ component: 'rate-limits' });
+  // Uploads already counted when they arrived: their execution takes one prescription attempt off.
+  const countedUploads = new WeakSet<Request>();
   return {
+    async onRequest({ request, endResponse, fetchAPI }) {
+      if (request.method !== 'POST' || mediaTypeOf(request) !== 'multipart/form-data') return;
+      const address = clientAddressOf(request, options.env);
+      if (!address) return;
+      const { max, windowSeconds } = limits.prescription;
+      const { count, resetSeconds } = await options.counter.hit(counterKey('prescription', address), windowSeconds);
+      countedUploads.add(request);
+      if (count <= max) return;
+      logger?.warn({ limit: 'prescription', count, max, upload: true }, 'graphql: rate limit reached, upload refused before reading it');
+      const error = { message: rateLimitedMessage(refusalLocale(request), resetSeconds), extensions: { code: 'RATE_LIMITED', retryAfter: resetSeconds } };
+      endResponse(
+        new fetchAPI.Response(JSON.stringify({ errors: [error] }), {
+          status: 429,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(resetSeconds), 'cache-control': 'no-store', connection: 'close' },
+        }),
+      );
+    },
     async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as Partial<GatewayContext> & { request?: Request };
       if (!context.request) return;
       const names = limitedFieldsOf(args.schema, args.document, args.operationName, args.variableValues, limits);
+      if (countedUploads.has(context.request)) {
+        const counted = names.indexOf('prescription');
+        if (counted >= 0) names.splice(counted, 1);
+      }
       if (names.length === 0) return;
       const address = clientAddressOf(context.request, options.env);
       if (!address) return;

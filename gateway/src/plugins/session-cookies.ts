@@ -13,17 +13,13 @@ export function servedOverHttps(request: Request): boolean {
 }
 
 /**
- * The origin browsers reach the shop at: the configured public origin (PUBLIC_ORIGIN, the one the servers
- * hand the embedded Store API as its origin), else the origin of the GraphQL request (the storefront and
- * the gateway share it). Used for links the Store API puts into mails (registration) and for the payment
- * return URLs, which the Store API only accepts on its own origin. Never taken from forwarded headers a
- * client could set.
+ * The origin browsers reach the shop at: the configured public origin (PUBLIC_ORIGIN, the one the servers hand the
+ * embedded Store API as its origin). Used for links the Store API puts into mails (registration) and for the payment
+ * return URLs, which the Store API only accepts on its configured domains. Never taken from the request's Host or
+ * forwarded headers a client could set (ADR 0022).
  */
 export function publicOriginOf(ctx: GatewayContext): string {
-  const configured = ctx.config.publicOrigin;
-  if (configured) return configured;
-  const request = (ctx as GatewayContext & { request?: Request }).request;
-  return request ? new URL(request.url).origin : 'http://localhost';
+  return ctx.config.publicOrigin;
 }
 
 // ---- guest order access --------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SalesChannelContext } from '../context';
 import type { Db } from '../db/connection';
-import { bool, prepared } from '../entities/system';
+import { bool, paymentMethodUsable, prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
 import { readStoredCart, writeStoredCart } from './cart';
@@ -60,7 +60,7 @@ export function changePaymentMethod(ctx: SalesChannelContext, body: Record<strin
   const order = customerOrder(ctx, body.orderId);
   const paymentMethodId = body.paymentMethodId;
   const method = isId(paymentMethodId) ? paymentMethodRow(ctx.db, paymentMethodId) : undefined;
-  if (!method || !bool(method.active) || !bool(method.after_order_enabled)) {
+  if (!method || !paymentMethodUsable(ctx, method) || !bool(method.after_order_enabled)) {
     throw StoreApiError.notFound('CHECKOUT__UNKNOWN_PAYMENT_METHOD', `The payment method ${String(paymentMethodId)} could not be found.`, { paymentMethodId });
   }
   ctx.db.transaction(() => {
@@ -82,13 +82,14 @@ export function cancelOrder(ctx: SalesChannelContext, body: Record<string, unkno
 // --- handle-payment ------------------------------------------------------------------------------------
 
 /**
- * finishUrl / errorUrl: a path on this shop ('/checkout/…', never '//host') or an absolute http(s) URL of the
- * shop's own origin. Anything else would make the payment page an open redirect.
+ * finishUrl / errorUrl: a path on this shop ('/checkout/…', never '//host') or an absolute http(s) URL on one of the
+ * sales channel's configured domains (never the request's Host, ADR 0022). Anything else would make the payment page
+ * an open redirect.
  */
 export function checkReturnUrl(ctx: SalesChannelContext, pointer: string, value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
   const refuse = () =>
-    StoreApiError.violation(pointer, 'VIOLATION::INVALID_URL_ERROR', 'The URL must be a path of this shop or an http(s) URL of its own origin.', {
+    StoreApiError.violation(pointer, 'VIOLATION::INVALID_URL_ERROR', 'The URL must be a path of this shop or an http(s) URL on one of its domains.', {
       '{{ value }}': typeof value === 'string' ? `"${value.slice(0, 200)}"` : JSON.stringify(value),
     });
   // Control characters and backslashes: browsers read '/\\host' as '//host'.
@@ -103,19 +104,37 @@ export function checkReturnUrl(ctx: SalesChannelContext, pointer: string, value:
   } catch {
     throw refuse();
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== new URL(ctx.origin).origin) throw refuse();
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !ctx.domains.includes(url.origin)) throw refuse();
   return value;
 }
 
-/** Relative return URLs are resolved against the shop's origin when the provider redirects. */
-export function absoluteReturnUrl(origin: string, url: string): string {
-  return url.startsWith('/') ? `${origin.replace(/\/+$/, '')}${url}` : url;
+/**
+ * The return URL with the provider's outcome added, as real providers add their status. A path stays a path: the
+ * browser resolves it against the page it is on, so no origin is taken from the request's Host (ADR 0022).
+ */
+export function returnUrlWithStatus(url: string, outcome: PaymentOutcome): string {
+  const relative = url.startsWith('/');
+  const target = new URL(url, 'http://return.invalid');
+  target.searchParams.set('paymentStatus', outcome);
+  return relative ? `${target.pathname}${target.search}${target.hash}` : target.toString();
+}
+
+/**
+ * An asynchronous method while the embedded provider page cannot pay (a public host without PAYMENT_SIMULATION):
+ * Shopware's answer for a method whose payment handler is not installed. The gateway shows it beside the payment
+ * method, and the shopper picks another one (invoice, prepayment) on the unpaid order's page.
+ */
+function noPaymentProvider(method: PaymentMethodRow): StoreApiError {
+  return StoreApiError.of(400, 'CHECKOUT__UNKNOWN_PAYMENT_METHOD', `The payment method ${method.technical_name} has no payment provider on this shop.`, {
+    paymentMethodId: method.id,
+  });
 }
 
 /**
  * GET|POST /handle-payment: starts paying the order's newest transaction. Paid already → redirectUrl null
  * (idempotent). Failed or cancelled → a new transaction with the same method (the retry). Asynchronous
- * methods get a one-use payment page; synchronous ones (invoice, prepayment) stay open: paid later.
+ * methods get a one-use payment page — only while the simulated provider handles them (ctx.asynchronousPayments); otherwise 400
+ * CHECKOUT__UNKNOWN_PAYMENT_METHOD and nothing changes. Synchronous ones (invoice, prepayment) stay open: paid later.
  */
 export function handlePayment(ctx: SalesChannelContext, body: Record<string, unknown>): { redirectUrl: string | null } {
   if (body.orderId === undefined || body.orderId === null || body.orderId === '') {
@@ -138,6 +157,8 @@ export function handlePayment(ctx: SalesChannelContext, body: Record<string, unk
       }
       const method = paymentMethodRow(ctx.db, transaction.payment_method_id);
       if (!method || !bool(method.asynchronous)) return { redirectUrl: null };
+      // Thrown inside the transaction: a retry's new transaction above is rolled back with it.
+      if (!ctx.asynchronousPayments) throw noPaymentProvider(method);
       // Earlier pages of this order are superseded: only the newest page can pay.
       prepared(ctx.db, "UPDATE payment_session SET status = 'cancelled', completed_at = ? WHERE order_id = ? AND status = 'open'").run(new Date().toISOString(), order.id);
       const sessionId = randomBytes(24).toString('base64url');

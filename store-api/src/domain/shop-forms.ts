@@ -99,8 +99,9 @@ export class FormChecker {
   }
 
   /**
-   * The storefront URL a mail link starts with (path and language prefix kept, no trailing slash): only the shop's
-   * own origin, so nobody can put a foreign site into a mail the shop sends (as register's storefrontUrl).
+   * The storefront URL a mail link starts with (path and language prefix kept, no trailing slash): only one of the
+   * sales channel's configured domains (Shopware's Choice of domain URLs), so nobody can put a foreign site into a
+   * mail the shop sends, whatever Host the request came with (ADR 0022).
    */
   storefrontUrl(ctx: SalesChannelContext, pointer: string, value: unknown, options: { required?: boolean } = {}): string {
     if (value === undefined || value === null || value === '') {
@@ -110,7 +111,7 @@ export class FormChecker {
     if (typeof value === 'string' && value.length <= 2048) {
       try {
         const url = new URL(value);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === ctx.origin && !url.search && !url.hash && !url.username && !url.password) {
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && ctx.domains.includes(url.origin) && !url.search && !url.hash && !url.username && !url.password) {
           return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
         }
       } catch {
@@ -121,7 +122,7 @@ export class FormChecker {
       pointer,
       code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
       detail: 'The value you selected is not a valid choice.',
-      parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.origin },
+      parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.domains.join(', ') },
     });
     return ctx.origin;
   }

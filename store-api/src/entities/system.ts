@@ -337,6 +337,11 @@ function paymentMethodJson(row: PaymentMethodRow): Json {
   };
 }
 
+/** Whether the shop can take this method now: active, and if asynchronous, only while a provider handles it. */
+export function paymentMethodUsable(ctx: SalesChannelContext, method: { active: number; asynchronous: number }): boolean {
+  return bool(method.active) && (ctx.asynchronousPayments || !bool(method.asynchronous));
+}
+
 export function loadPaymentMethods(ctx: SalesChannelContext, options: { ids?: string[]; onlyActive?: boolean } = {}): Json[] {
   const rows = prepared(
     ctx.db,
@@ -347,7 +352,7 @@ export function loadPaymentMethods(ctx: SalesChannelContext, options: { ids?: st
      ORDER BY p.position, p.technical_name`,
   ).all(...languagePair(ctx)) as PaymentMethodRow[];
   return rows
-    .filter((r) => (!options.ids || options.ids.includes(r.id)) && (!options.onlyActive || bool(r.active)))
+    .filter((r) => (!options.ids || options.ids.includes(r.id)) && (!options.onlyActive || paymentMethodUsable(ctx, r)))
     .map(paymentMethodJson);
 }
 
@@ -775,7 +780,8 @@ registerEntity({
   },
   associations: { media: { kind: 'manyToOne', entity: 'media', localColumn: 'media_id' } },
   defaultSort: ORDERED_BY_POSITION,
-  baseCondition: (_ctx, alias) => ({ sql: `${alias}.active = 1`, params: [] }),
+  // Methods the shop can take: active, and asynchronous ones only while a provider handles them (ctx.asynchronousPayments).
+  baseCondition: (ctx, alias) => ({ sql: `${alias}.active = 1${ctx.asynchronousPayments ? '' : ` AND ${alias}.asynchronous = 0`}`, params: [] }),
   hydrate: (ctx, ids) => byIds(loadPaymentMethods(ctx, { ids }), ids),
 });
 

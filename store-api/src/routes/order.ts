@@ -6,6 +6,7 @@ import { renderInvoicePdf, type DocumentRow } from '../domain/documents';
 import { findOrder, hasPaidTransaction, isPaymentChangeable, placeOrder, type OrderRow } from '../domain/order';
 import { stateMachineStateJson } from '../domain/order-states';
 import { cancelOrder, changePaymentMethod, customerOrder, handlePayment } from '../domain/payment';
+import { clientIpOf } from '../domain/rate-limit';
 import { loadOrders } from '../entities/order';
 import { prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
@@ -111,6 +112,7 @@ export function registerOrderRoutes(app: StoreApiApp): void {
       body,
       idempotencyKey: c.req.header('idempotency-key'),
       selectedCheckoutPharmacyId: pharmacy || undefined,
+      clientIp: clientIpOf(c),
     });
     return c.json(loadOrders(ctx, [orderId])[0]);
   });

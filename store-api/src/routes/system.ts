@@ -4,7 +4,7 @@ import { StoreApiError, type Violation } from '../errors';
 import { applyIncludes, parseCriteria, readCriteriaInput, searchEntities, type Criteria } from '../dal';
 import { readBody } from '../request';
 import { storeDefaultPaymentMethod } from '../domain/customer';
-import { bool, domainUrl, prepared, salesChannelContextJson, selectedFirst, type Json } from '../entities/system';
+import { bool, domainUrl, paymentMethodUsable, prepared, salesChannelContextJson, selectedFirst, type Json } from '../entities/system';
 
 // GET/PATCH /context and the sales channel's reference lists (language, country, salutation,
 // currency, payment-method, shipping-method).
@@ -12,7 +12,7 @@ import { bool, domainUrl, prepared, salesChannelContextJson, selectedFirst, type
 /** PATCH /context keys, the entity each must exist as, and the table that proves it. */
 const SWITCHABLE: { key: keyof ContextPayload & string; entity: string; sql: string }[] = [
   { key: 'shippingMethodId', entity: 'shipping_method', sql: 'SELECT active FROM shipping_method WHERE id = ?' },
-  { key: 'paymentMethodId', entity: 'payment_method', sql: 'SELECT active FROM payment_method WHERE id = ?' },
+  { key: 'paymentMethodId', entity: 'payment_method', sql: 'SELECT active, asynchronous FROM payment_method WHERE id = ?' },
   { key: 'countryId', entity: 'country', sql: 'SELECT active FROM country WHERE id = ?' },
   { key: 'countryStateId', entity: 'country_state', sql: 'SELECT active FROM country_state WHERE id = ?' },
   { key: 'currencyId', entity: 'currency', sql: 'SELECT 1 AS active FROM currency WHERE id = ?' },
@@ -56,9 +56,10 @@ function contextChanges(ctx: SalesChannelContext, body: Record<string, unknown>)
       changes[key] = undefined;
       continue;
     }
-    const row = typeof value === 'string' ? (prepared(ctx.db, sql).get(value) as { active: number } | undefined) : undefined;
-    // An inactive method or country cannot be chosen in the shop, so it counts as missing.
-    if (!row || !bool(row.active)) violations.push(entityMissing(key, entity, value));
+    const row = typeof value === 'string' ? (prepared(ctx.db, sql).get(value) as { active: number; asynchronous?: number } | undefined) : undefined;
+    // An inactive method or country cannot be chosen in the shop, so it counts as missing; so does a payment method no provider handles.
+    const usable = row && (row.asynchronous === undefined ? bool(row.active) : paymentMethodUsable(ctx, { active: row.active, asynchronous: row.asynchronous }));
+    if (!usable) violations.push(entityMissing(key, entity, value));
     else changes[key] = value as string;
   }
   for (const key of ADDRESS_KEYS) {
