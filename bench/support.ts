@@ -96,8 +96,9 @@ export async function startGatewayServer(
     GRAPHQL_CACHE_TTL_SECONDS: String(options.responseCache?.ttlSeconds ?? 0),
     SHARED_READS_TTL_SECONDS: '0',
   };
-  // Routes are added before the first request reaches the server.
-  const { gateway } = mountGateway(app, { env, embedded: { app: backEnd.app, config: shop.config }, publicOrigin: origin, logger: pino({ level: 'warn' }) });
+  // Routes are added before the first request reaches the server. Links and registrations are built on the shop's
+  // configured origin (ADR 0022), which the Store API accepts as a storefrontUrl; the server's own address is not one.
+  const { gateway } = mountGateway(app, { env, embedded: { app: backEnd.app, config: shop.config }, publicOrigin: shop.config.origins.primary, logger: pino({ level: 'warn' }) });
   app.route('/', shop.app);
   return { gateway, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
