@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
-import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+import type { ShopOrigins } from '../store-api/src/shop-origins';
+import { FORWARDED_HEADERS, foreignFormRefusal, persistedOperationsByName, seeOther } from './formPosts';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { cartHintCookie } from '../storefront/cart/cartHint';
@@ -10,9 +10,6 @@ import { addToCartRequest, cartRedirectSearch, isShopwareId, parseQuantity } fro
 import { LOCALES, localizedPath, localePrefix, splitLocalePath } from '../storefront/i18n/locales';
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
-
-/** Request headers the in-process mutation carries over from the shopper's form post (as page renders do). */
-const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
 
 /** A cart form is a few short fields; anything larger is not one of ours. */
 const MAX_FORM_BYTES = 4096;
@@ -83,33 +80,6 @@ export function cartPageForm(fields: URLSearchParams): CartFormRequest {
   }
 }
 
-/**
- * The persisted operations by name, read from relay-compiler's persisted_queries.json ({sha256: text}),
- * again when the file changes (a rebuild while the server runs). The generated artifacts themselves are
- * not imported here: they are written for the bundler (type-only imports without `type`).
- */
-export function persistedOperationsByName(file: string): (name: string) => { id: string; text: string } | undefined {
-  let byName = new Map<string, { id: string; text: string }>();
-  let loadedAt = -1;
-  return (name) => {
-    try {
-      const mtime = statSync(file).mtimeMs;
-      if (mtime !== loadedAt) {
-        const operations = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-        byName = new Map();
-        for (const [id, text] of Object.entries(operations)) {
-          const operationName = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(text)?.[1];
-          if (operationName) byName.set(operationName, { id, text });
-        }
-        loadedAt = mtime;
-      }
-    } catch {
-      // no file (relay-compiler never ran): every form answers "unavailable" and the log says why
-    }
-    return byName.get(name);
-  };
-}
-
 interface CartPayload {
   cart?: { productCount?: number } | null;
   errors?: Array<{ code: string; message: string }>;
@@ -145,20 +115,21 @@ export function mountCartForms(
     const { locale } = splitLocalePath(url.pathname);
     const cartPath = localizedPath('/checkout/cart', locale);
     // CSRF (ADR 0022): a cart form changes the shopper's cart with their session cookie, so only the shop's own pages may send it.
-    if (!provesShopOrigin(request, options.origins)) {
+    const foreign = foreignFormRefusal(request, options.origins, locale);
+    if (foreign) {
       options.logger.warn({ path: url.pathname, origin: request.headers.get('origin') }, 'cart form refused: not posted from the shop (CSRF)');
-      return new Response(FOREIGN_FORM_REFUSAL[locale], { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': `${locale}-CH` } });
+      return foreign;
     }
     const body = mediaTypeOf(request) === 'application/x-www-form-urlencoded' ? await request.text() : '';
     if (body.length > MAX_FORM_BYTES) return new Response('Form too large', { status: 413 });
     const form = read(new URLSearchParams(body));
-    if (!form.ok) return redirect(cartPath + cartRedirectSearch({ error: form.error }), []);
+    if (!form.ok) return seeOther(cartPath + cartRedirectSearch({ error: form.error }), []);
 
     const { change } = form;
     const persisted = operation(change.mutation);
     if (!persisted) {
       options.logger.error({ operation: change.mutation }, 'cart form: the mutation is not in persisted_queries.json (run relay-compiler)');
-      return redirect(cartPath + cartRedirectSearch({ error: 'UNAVAILABLE' }), []);
+      return seeOther(cartPath + cartRedirectSearch({ error: 'UNAVAILABLE' }), []);
     }
     const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
     for (const name of FORWARDED_HEADERS) {
@@ -182,24 +153,12 @@ export function mountCartForms(
     } catch (error) {
       options.logger.error({ err: error, path: url.pathname }, 'cart form: the gateway failed');
     }
-    if (!payload) return redirect(cartPath + cartRedirectSearch({ error: 'UNAVAILABLE' }), cookies);
+    if (!payload) return seeOther(cartPath + cartRedirectSearch({ error: 'UNAVAILABLE' }), cookies);
     if (typeof payload.cart?.productCount === 'number') cookies.push(cartHintCookie(payload.cart.productCount, { secure: servedOverHttps(request) }));
     const refusal = payload.errors?.[0];
-    if (!refusal) return redirect(cartPath, cookies);
-    if (refusal.code === 'FULFILMENT_CONFLICT' && change.addition) return redirect(cartPath + cartRedirectSearch({ conflict: change.addition }), cookies);
-    return redirect(cartPath + cartRedirectSearch({ error: refusal.code }), cookies);
+    if (!refusal) return seeOther(cartPath, cookies);
+    if (refusal.code === 'FULFILMENT_CONFLICT' && change.addition) return seeOther(cartPath + cartRedirectSearch({ conflict: change.addition }), cookies);
+    return seeOther(cartPath + cartRedirectSearch({ error: refusal.code }), cookies);
   }
 }
 
-/** The answer to a form post that does not come from the shop's own pages (ADR 0022), in the page's language. */
-const FOREIGN_FORM_REFUSAL: Record<(typeof LOCALES)[number], string> = {
-  de: 'Abgelehnt: Dieses Formular kann nur von den Seiten des Shops gesendet werden. Öffnen Sie den Shop über seine Adresse und versuchen Sie es erneut.',
-  it: 'Rifiutato: questo modulo può essere inviato solo dalle pagine del negozio. Aprite il negozio dal suo indirizzo e riprovate.',
-  fr: 'Refusé : ce formulaire ne peut être envoyé que depuis les pages de la boutique. Ouvrez la boutique à son adresse et réessayez.',
-};
-
-function redirect(location: string, cookies: readonly string[]): Response {
-  const headers = new Headers({ location, 'cache-control': 'no-store' });
-  for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return new Response(null, { status: 303, headers });
-}

@@ -14,7 +14,9 @@ import { readPharmacyMapTiles } from '../storefront/shell/pharmacyMapTiles';
 import { readRedirectAllowList } from '../storefront/security/safeRedirect';
 import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
 import { canonicalOrigin, readShopOrigins, type ShopOrigins } from '../store-api/src/shop-origins';
+import type { PostedFormState } from '../storefront/forms/postedForm';
 import { mountCartForms } from './cartForms';
+import { mountFormPosts } from './formPosts';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
 import {
@@ -93,8 +95,71 @@ export function mountStorefront(
   );
   // dist/client holds only /assets (there is no public/ folder): no file lookup for every page request.
 
+  // `forRequest`: the request itself, or for the page cache the same request without its session (asAnonymous);
+  // `formPost`: a refused form post shown again with what was sent (server/formPosts.ts).
+  const render = async (forRequest: Request, formPost?: PostedFormState): Promise<RenderedPage> => {
+    const gatewayCookies: string[] = [];
+    let operations = 0;
+    let stale = false;
+    let visitor = false;
+    const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
+      operations += 1;
+      const answer = await callGateway(options.gateway, forRequest, operation);
+      gatewayCookies.push(...answer.setCookies);
+      stale ||= answer.stale;
+      visitor ||= answer.visitor;
+      return answer.payload;
+    };
+    const pageContext = await renderPage({
+      urlOriginal: forRequest.url,
+      headersOriginal: forRequest.headers,
+      runGraphQL,
+      shopOrigin,
+      thirdPartyScripts,
+      redirectAllowList,
+      routeViewCss,
+      // Vike writes it on its <script> tags; respond() swaps in this response's nonce (server/securityHeaders.ts).
+      cspNonce: CSP_NONCE_PLACEHOLDER,
+      ...(formPost ? { formPost } : {}),
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return NO_PAGE;
+    const headers: [string, string][] = [...new Headers(httpResponse.headers).entries()].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
+    for (const cookie of gatewayCookies) headers.push(['set-cookie', cookie]);
+    // How many GraphQL operations this render ran (one per page by design; the e2e suite checks it).
+    // A page served from the cache repeats the figure of the render that produced it.
+    headers.push(['x-graphql-operations', String(operations)]);
+    // Rendered from a stale GraphQL answer while the Store API fails: shown, but not kept by the page cache.
+    if (stale) headers.push([CACHE_HEADER, 'stale']);
+    // Made from an operation that reads something of its visitor (ADR 0020): never kept for a price group, and
+    // a session does not get such a page rendered without it.
+    if (visitor) headers.push([SCOPE_HEADER, 'visitor']);
+    // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
+    const data = pageContext.data as { status?: number } | null | undefined;
+    const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
+    return { status, headers, body: rewritePageAssets(await httpResponse.getBody()) };
+  };
+
+
   // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
   mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins });
+  // Every other shop form without JavaScript: the same mutation as the enhanced form; a refusal is the page again
+  // with what was sent and why (ADR 0023).
+  mountFormPosts(app, {
+    gateway: options.gateway,
+    logger: options.logger,
+    origins,
+    redirectAllowList,
+    renderAgain: async (c, request, formPost, cookies) => {
+      const page = await render(request, formPost);
+      if (page === NO_PAGE) return c.notFound();
+      const headers = new Headers();
+      for (const [name, value] of page.headers) headers.append(name, value);
+      for (const cookie of cookies) headers.append('set-cookie', cookie);
+      headers.set('cache-control', 'private, no-store');
+      return new Response(withNonce(page.body, cspNonceOf(c)), { status: formPost.errors === null ? 503 : 422, headers });
+    },
+  });
 
   app.get('*', async (c) => {
     const request = c.req.raw;
@@ -112,49 +177,6 @@ export function mountStorefront(
         return new Response(null, { status: 302, headers });
       }
     }
-    // `forRequest`: the request itself, or for the page cache the same request without its session (asAnonymous).
-    const render = async (forRequest: Request): Promise<RenderedPage> => {
-      const gatewayCookies: string[] = [];
-      let operations = 0;
-      let stale = false;
-      let visitor = false;
-      const runGraphQL = async (operation: PersistedOperation): Promise<GraphQLPayload> => {
-        operations += 1;
-        const answer = await callGateway(options.gateway, forRequest, operation);
-        gatewayCookies.push(...answer.setCookies);
-        stale ||= answer.stale;
-        visitor ||= answer.visitor;
-        return answer.payload;
-      };
-      const pageContext = await renderPage({
-        urlOriginal: forRequest.url,
-        headersOriginal: forRequest.headers,
-        runGraphQL,
-        shopOrigin,
-        thirdPartyScripts,
-        redirectAllowList,
-        routeViewCss,
-        // Vike writes it on its <script> tags; respond() swaps in this response's nonce (server/securityHeaders.ts).
-        cspNonce: CSP_NONCE_PLACEHOLDER,
-      });
-      const { httpResponse } = pageContext;
-      if (!httpResponse) return NO_PAGE;
-      const headers: [string, string][] = [...new Headers(httpResponse.headers).entries()].filter(([name]) => name !== 'set-cookie' && name !== 'content-security-policy');
-      for (const cookie of gatewayCookies) headers.push(['set-cookie', cookie]);
-      // How many GraphQL operations this render ran (one per page by design; the e2e suite checks it).
-      // A page served from the cache repeats the figure of the render that produced it.
-      headers.push(['x-graphql-operations', String(operations)]);
-      // Rendered from a stale GraphQL answer while the Store API fails: shown, but not kept by the page cache.
-      if (stale) headers.push([CACHE_HEADER, 'stale']);
-      // Made from an operation that reads something of its visitor (ADR 0020): never kept for a price group, and
-      // a session does not get such a page rendered without it.
-      if (visitor) headers.push([SCOPE_HEADER, 'visitor']);
-      // A page may turn its data into a status (404 for a path that shows nothing, 408/502/503 on failure).
-      const data = pageContext.data as { status?: number } | null | undefined;
-      const status = httpResponse.statusCode === 200 && data?.status ? data.status : httpResponse.statusCode;
-      return { status, headers, body: rewritePageAssets(await httpResponse.getBody()) };
-    };
-
     /** `anonymous`: the request could be served from the cache (its page is public when storable). */
     const respond = (page: RenderedPage, cache: { source: 'hit' | 'miss'; anonymous: boolean } | null): Response | Promise<Response> => {
       if (page === NO_PAGE) return c.notFound();

@@ -1,6 +1,7 @@
 import type { GraphQLPayload, PersistedOperation } from './relay/gatewayFetch';
 import type { PageQueryDefinition } from './relay/pageQueryDefinition';
 import type { ShopLocale } from './i18n/locales';
+import type { PostedFormState } from './forms/postedForm';
 import type { PharmacyMapTiles } from './shell/pharmacyMapTiles';
 import type { ThirdPartyScriptsConfig } from './shell/thirdPartyScripts';
 
@@ -24,6 +25,11 @@ declare global {
       thirdPartyScripts?: ThirdPartyScriptsConfig;
       /** Server only (server/storefront.ts): REDIRECT_ALLOW_LIST, the other sites a redirect may lead to (storefront/security/safeRedirect.ts). */
       redirectAllowList?: readonly string[];
+      /**
+       * Server only (server/formPosts.ts): a form post the server refused, rendered back with what was sent and why
+       * (storefront/forms/postedForm.tsx carries it into the form's HTML for hydration).
+       */
+      formPost?: PostedFormState;
       /** Server only (server/storefront.ts): the CSS each lazily loaded view needs (dist/client/route-view-css.json). */
       routeViewCss?: Readonly<Record<string, readonly string[]>>;
     }

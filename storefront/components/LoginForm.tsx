@@ -4,7 +4,8 @@ import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkLoginForm, type AccountProblems, type LoginValues } from '../forms/accountForms';
-import { firstProblemField } from '../forms/checkoutForms';
+import { firstProblemField, type ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
@@ -14,17 +15,25 @@ import styles from './AccountForms.module.css';
 
 const LOGIN_FIELDS = ['email', 'password'];
 
+/** The gateway's refusal: 'Ungültiger Benutzername oder Passwort' belongs to both fields, so it goes into the alert box. */
+function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return sortShopErrors(errors, LOGIN_FIELDS, unavailable, (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
+}
+
 /**
  * /login (SPEC §2): email and password; after the login the local wishlist is merged into the server's
  * (SPEC §4) and the browser loads `redirectTo` — the page that sent the shopper here, or the account.
  */
-export function LoginForm({ redirectTo }: { redirectTo: string }) {
+export function LoginForm({ redirectTo, redirect }: { redirectTo: string; redirect: string | null }) {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here (ADR 0023).
+  const posted = usePostedForm<LoginValues>('login', { email: '', password: '' });
+  const refused = refusalOf(posted.errors, t('errors.unavailable'));
+  const [values, setValues] = useState<LoginValues>(posted.values);
+  const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
   const [leaving, setLeaving] = useState(false);
   const messageOf = useAccountMessages(problems, serverErrors);
   const mergeLocalWishlist = useMergeLocalWishlist();
@@ -56,8 +65,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     const response = await login({ input: { email: values.email.trim(), password: values.password } });
     const errors = response ? response.login.errors : null;
     if (errors === null || errors.length > 0) {
-      // 'Ungültiger Benutzername oder Passwort' belongs to both fields: it goes into the alert box.
-      const { byField, general } = sortShopErrors(errors, LOGIN_FIELDS, t('errors.unavailable'), (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
+      const { byField, general } = refusalOf(errors, t('errors.unavailable'));
       setServerErrors(byField);
       setAlert(general);
       // the password is never kept after a refusal
@@ -72,7 +80,16 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   };
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath('/login', locale) + (redirect ? `?redirect=${encodeURIComponent(redirect)}` : '')}
+      data-form="login"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="login-title"
+    >
+      <PostedFormFields form="login" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <TextField
         field="email"

@@ -24,7 +24,7 @@ export default function Page() {
       <section className={`${styles.page} ${styles.narrow}`}>
         <h1 id="login-title">{title}</h1>
         <p className={styles.intro}>{t('login.intro')}</p>
-        <LoginForm redirectTo={loginTargetOf(pageContext)} />
+        <LoginForm redirectTo={loginTargetOf(pageContext)} redirect={new URL(pageContext.urlOriginal, 'http://shop.invalid').searchParams.get('redirect')} />
         <p className={styles.links}>
           <span>{t('login.noAccount')}</span> <a href={localizedPath('/register', locale)}>{t('login.register')}</a>
         </p>

@@ -1,0 +1,179 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { Context, Hono } from 'hono';
+import type { Logger } from 'pino';
+import { mediaTypeOf } from '../gateway/src/context';
+import type { Gateway } from '../gateway/src/yoga';
+import { checkLoginForm } from '../storefront/forms/accountForms';
+import type { ShopErrorData } from '../storefront/forms/checkoutForms';
+import type { PostedFormState } from '../storefront/forms/postedForm';
+import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
+import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
+import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+import { safeRedirectTarget } from '../storefront/security/safeRedirect';
+import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+
+// The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
+// without the page's scripts. One definition per form names the storefront's own persisted mutation (the one the
+// enhanced form sends), how the posted fields become its variables, and where the shopper goes after it. A refused
+// post — a SPEC §5 check, or the gateway's errors — renders the same page again with what was sent (passwords
+// never) and the same messages the enhanced form shows, in the page's language (422; 503 when the gateway failed).
+
+/** Request headers the in-process mutation carries over from the shopper's form post (as page renders do). */
+export const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];
+
+/** A shop form (not an upload) is a few fields of text; anything larger is not one of ours. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** The answer to a form post that does not come from the shop's own pages (ADR 0022), in the page's language. */
+export const FOREIGN_FORM_REFUSAL: Record<ShopLocale, string> = {
+  de: 'Abgelehnt: Dieses Formular kann nur von den Seiten des Shops gesendet werden. Öffnen Sie den Shop über seine Adresse und versuchen Sie es erneut.',
+  it: 'Rifiutato: questo modulo può essere inviato solo dalle pagine del negozio. Aprite il negozio dal suo indirizzo e riprovate.',
+  fr: 'Refusé : ce formulaire ne peut être envoyé que depuis les pages de la boutique. Ouvrez la boutique à son adresse et réessayez.',
+};
+
+/** 403 for a post from a foreign page, or null when the post proves it comes from the shop. */
+export function foreignFormRefusal(request: Request, origins: ShopOrigins, locale: ShopLocale): Response | null {
+  if (provesShopOrigin(request, origins)) return null;
+  return new Response(FOREIGN_FORM_REFUSAL[locale], { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': `${locale}-CH` } });
+}
+
+/** 303 to `location` with the gateway's cookies: post/redirect/get. */
+export function seeOther(location: string, cookies: readonly string[]): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+export interface FormPostDefinition {
+  /** the form's name: its hidden `_form` field and `data-form` attribute */
+  form: string;
+  /** the page the form is on, without the language prefix ('/login') */
+  path: string;
+  /** the storefront's own mutation, by its operation name (relay-compiler's persisted_queries.json) */
+  mutation: string;
+  /** the payload's field in the answer (`login` …) */
+  field: string;
+  /** the posted fields shown again after a refusal (never a password) */
+  keep: readonly string[];
+  /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables */
+  read(fields: URLSearchParams): { problems: Record<string, string> } | { variables: Record<string, unknown> };
+  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters) */
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[]): string;
+}
+
+/** The shop's forms handled without JavaScript (the cart's are server/cartForms.ts). */
+export const FORM_POSTS: readonly FormPostDefinition[] = [
+  {
+    form: 'login',
+    path: '/login',
+    mutation: 'LoginFormMutation',
+    field: 'login',
+    keep: ['email'],
+    read(fields) {
+      const values = { email: fields.get('email') ?? '', password: fields.get('password') ?? '' };
+      const problems = checkLoginForm(values);
+      return Object.keys(problems).length ? { problems } : { variables: { input: { email: values.email.trim(), password: values.password } } };
+    },
+    // The page that sent the shopper to the login (its `redirect`), else the account (loginTargetOf's rule).
+    done: (url, locale, allowList) => safeRedirectTarget(url.searchParams.get('redirect'), localizedPath('/account', locale), allowList),
+  },
+];
+
+export function mountFormPosts(
+  app: Hono,
+  options: {
+    gateway: Gateway;
+    logger: Logger;
+    origins: ShopOrigins;
+    redirectAllowList: readonly string[];
+    /** renders the form's page (GET) again with the refused post and the gateway's cookies */
+    renderAgain: (c: Context, request: Request, formPost: PostedFormState, cookies: readonly string[]) => Promise<Response>;
+    definitions?: readonly FormPostDefinition[];
+    persistedQueriesFile?: string;
+  },
+): void {
+  const operation = persistedOperationsByName(options.persistedQueriesFile ?? 'persisted_queries.json');
+  const byPath = new Map<string, FormPostDefinition[]>();
+  for (const definition of options.definitions ?? FORM_POSTS) byPath.set(definition.path, [...(byPath.get(definition.path) ?? []), definition]);
+  for (const [path, definitions] of byPath) {
+    for (const locale of LOCALES) app.post(`${localePrefix(locale)}${path}`, (c) => handle(c, definitions));
+  }
+
+  async function handle(c: Context, definitions: readonly FormPostDefinition[]): Promise<Response> {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const { locale } = splitLocalePath(url.pathname);
+    const foreign = foreignFormRefusal(request, options.origins, locale);
+    if (foreign) {
+      options.logger.warn({ path: url.pathname, origin: request.headers.get('origin') }, 'form post refused: not posted from the shop (CSRF)');
+      return foreign;
+    }
+    if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded') return new Response('Unsupported form encoding', { status: 415 });
+    const body = await request.text();
+    if (body.length > MAX_FORM_BYTES) return new Response('Form too large', { status: 413 });
+    const fields = new URLSearchParams(body);
+    const definition = definitions.find((candidate) => candidate.form === fields.get('_form')) ?? (definitions.length === 1 ? definitions[0] : undefined);
+    if (!definition) return new Response('Unknown form', { status: 400 });
+    // The page is shown again as a GET of the same address, with the shopper's cookies.
+    const page = new Request(url, { method: 'GET', headers: request.headers });
+    const kept = Object.fromEntries(definition.keep.map((name) => [name, fields.get(name) ?? '']));
+    const again = (answer: Pick<PostedFormState, 'problems' | 'errors'>, cookies: readonly string[] = []) =>
+      options.renderAgain(c, page, { form: definition.form, values: kept, ...answer }, cookies);
+
+    const read = definition.read(fields);
+    if ('problems' in read) return again({ problems: read.problems, errors: [] });
+    const persisted = operation(definition.mutation);
+    if (!persisted) {
+      options.logger.error({ operation: definition.mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
+      return again({ problems: {}, errors: null });
+    }
+    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set(PAGE_LOCALE_HEADER, locale);
+    const cookies: string[] = [];
+    let errors: ShopErrorData[] | null = null;
+    try {
+      const answer = await options.gateway.fetch(
+        new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody({ id: persisted.id, text: persisted.text, variables: read.variables }) }),
+      );
+      cookies.push(...answer.headers.getSetCookie());
+      const result = (await answer.json()) as GraphQLPayload;
+      const payload = result.data?.[definition.field] as { errors?: ShopErrorData[] } | null | undefined;
+      if (payload) errors = payload.errors ?? [];
+    } catch (error) {
+      options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
+    }
+    if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList), cookies);
+  }
+}
+
+/**
+ * The persisted operations by name, read from relay-compiler's persisted_queries.json ({sha256: text}),
+ * again when the file changes (a rebuild while the server runs). The generated artifacts themselves are
+ * not imported here: they are written for the bundler (type-only imports without `type`).
+ */
+export function persistedOperationsByName(file: string): (name: string) => { id: string; text: string } | undefined {
+  let byName = new Map<string, { id: string; text: string }>();
+  let loadedAt = -1;
+  return (name) => {
+    try {
+      const mtime = statSync(file).mtimeMs;
+      if (mtime !== loadedAt) {
+        const operations = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+        byName = new Map();
+        for (const [id, text] of Object.entries(operations)) {
+          const operationName = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(text)?.[1];
+          if (operationName) byName.set(operationName, { id, text });
+        }
+        loadedAt = mtime;
+      }
+    } catch {
+      // no file (relay-compiler never ran): every form answers "unavailable" and the log says why
+    }
+    return byName.get(name);
+  };
+}

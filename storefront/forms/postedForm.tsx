@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { ShopErrorData } from './checkoutForms';
+
+// The form kit's browser half (ADR 0023). Every shop form is a real <form method="post"> the server handles
+// (server/formPosts.ts) when scripts have not run: on a refusal the server renders the same page with what was sent
+// and why it was refused (`pageContext.formPost`). This hook gives a form its first state — the same on the server
+// and while the page hydrates — and keeps what the shopper typed before the page's scripts arrived.
+
+/** What the server answered a form post with; server only (`pageContext.formPost`), then carried in the form's HTML. */
+export interface PostedFormState {
+  /** the form's name (its hidden `_form` field) */
+  form: string;
+  /** the values sent, without passwords */
+  values: Record<string, string>;
+  /** the browser-side SPEC §5 checks that failed, by field (codes the form translates itself) */
+  problems: Record<string, string>;
+  /** the gateway's refusals (already in the page's language), or null when the gateway could not be reached */
+  errors: ShopErrorData[] | null;
+}
+
+const NO_STATE = { values: {}, problems: {}, errors: [] as ShopErrorData[] | null };
+
+/** Where the state travels to the browser: a JSON script in the form (not executed, so no CSP nonce). */
+const STATE_ATTRIBUTE = 'data-posted-form';
+
+function stateInHtml(form: string): Omit<PostedFormState, 'form'> | null {
+  const script = document.querySelector(`script[${STATE_ATTRIBUTE}="${CSS.escape(form)}"]`);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as Omit<PostedFormState, 'form'>;
+  } catch {
+    return null;
+  }
+}
+
+/** The current values of a server-rendered form's fields: what the shopper typed or chose before hydration. */
+function typedInHtml(form: string, fields: readonly string[]): Record<string, string> {
+  const element = document.querySelector<HTMLFormElement>(`form[data-form="${CSS.escape(form)}"]`);
+  const typed: Record<string, string> = {};
+  if (!element) return typed;
+  for (const field of fields) {
+    const control = element.elements.namedItem(field);
+    if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) typed[field] = control.checked ? control.value : '';
+    else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) typed[field] = control.value;
+  }
+  return typed;
+}
+
+/**
+ * A form's first state: `empty`, then what a refused post sent back (server) or carried in the HTML (browser), then
+ * in the browser what was typed before hydration. `stateScript` must be rendered inside the form, and the form must
+ * carry `data-form={form}` and a hidden `_form` field (PostedFormFields).
+ */
+export function usePostedForm<V extends { [K in keyof V]: string }>(form: string, empty: V) {
+  const pageContext = usePageContext();
+  const [first] = useState(() => {
+    const posted = typeof document === 'undefined' ? (pageContext.formPost?.form === form ? pageContext.formPost : null) : stateInHtml(form);
+    const state = posted ?? NO_STATE;
+    const fields = empty as Record<string, string>;
+    const values = { ...empty, ...pick(state.values, fields) } as V;
+    const typed = typeof document === 'undefined' ? {} : pick(typedInHtml(form, Object.keys(fields)), fields);
+    return { posted: posted ? { values: state.values, problems: state.problems, errors: state.errors } : null, values: { ...values, ...typed } as V, problems: state.problems, errors: state.errors };
+  });
+  return first;
+}
+
+function pick(values: Record<string, string>, empty: Record<string, string>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(empty)) if (typeof values[key] === 'string') picked[key] = values[key];
+  return picked;
+}
+
+/** The hidden parts every kit form carries: which form it is, and the server's answer for the browser to pick up. */
+export function PostedFormFields({ form, posted }: { form: string; posted: Omit<PostedFormState, 'form'> | null }) {
+  return (
+    <>
+      <input type="hidden" name="_form" value={form} />
+      {posted ? (
+        <script type="application/json" {...{ [STATE_ATTRIBUTE]: form }} dangerouslySetInnerHTML={{ __html: jsonForScript(posted) }} />
+      ) : null}
+    </>
+  );
+}
+
+/** JSON that cannot end its <script> (or open a comment) however the values read. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedAccount, hydrated } from './support/shop';
+
+// Issue 18 (ADR 0023): the shop's forms are real forms the server handles, so they work with JavaScript off and in
+// the window before the page's scripts arrive. A refused post shows the page again with what was typed (passwords
+// never) and the message the enhanced form would show, in the page's language.
+
+const PASSWORD = 'Sicher-123';
+
+/** The login page's form (the footer has a newsletter e-mail field too). */
+const loginForm = (page: Page) => page.locator('form[data-form="login"]');
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('login: every refusal in the page’s language with the e-mail kept, then into the account and on to the page that asked', async ({ page }) => {
+    const email = `ohne-js-${Date.now()}@example.ch`;
+    await confirmedAccount(page.request, { email, password: PASSWORD, firstName: 'Nora', lastName: 'Skript' });
+
+    await page.goto('/login?redirect=%2Faccount%2Forder');
+    // A field left empty: the SPEC §5 message beside it, nothing sent to the Store API.
+    await loginForm(page).getByLabel('E-Mail-Adresse').fill(email);
+    let answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(loginForm(page).getByText('Der Wert ist erforderlich')).toBeVisible();
+    await expect(loginForm(page).getByLabel('E-Mail-Adresse')).toHaveValue(email);
+
+    // A wrong password: the gateway's message in the alert box; the e-mail stays, the password does not.
+    await loginForm(page).getByLabel('Passwort').fill('Falsch-999');
+    answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(loginForm(page).getByRole('alert')).toContainText('Ungültiger Benutzername oder Passwort');
+    await expect(loginForm(page).getByLabel('E-Mail-Adresse')).toHaveValue(email);
+    await expect(loginForm(page).getByLabel('Passwort')).toHaveValue('');
+
+    // Right: post/redirect/get to the page that sent the shopper here, logged in.
+    await loginForm(page).getByLabel('Passwort').fill(PASSWORD);
+    await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/account\/order$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('sw-context-token');
+  });
+
+  test('login in French: the refusal in French on the French page', async ({ page }) => {
+    await page.goto('/fr/login');
+    await loginForm(page).getByLabel('Adresse e-mail').fill(`inconnu-${Date.now()}@example.ch`);
+    await loginForm(page).getByLabel('Mot de passe').fill('Faux-12345');
+    await loginForm(page).getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/fr\/login$/);
+    await expect(loginForm(page).getByRole('alert')).toContainText('Nom d’utilisateur ou mot de passe invalide');
+  });
+});
+
+test('a login sent before the page’s scripts arrived goes through as a form post; nothing typed is lost', async ({ page }) => {
+  const email = `frueh-${Date.now()}@example.ch`;
+  await confirmedAccount(page.request, { email, password: PASSWORD, firstName: 'Nora', lastName: 'Frueh' });
+  // The page's scripts are held back until the shopper has typed and pressed the button.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await loginForm(page).getByLabel('E-Mail-Adresse').fill(email);
+  await loginForm(page).getByLabel('Passwort').fill(PASSWORD);
+  await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  release();
+  await hydrated(page);
+  await expect(page).toHaveURL(/\/account$/);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('sw-context-token');
+});
+
+test('what the shopper typed before the scripts arrived is still there after hydration', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await loginForm(page).getByLabel('E-Mail-Adresse').fill('getippt@example.ch');
+  release();
+  await hydrated(page);
+  await expect(loginForm(page).getByLabel('E-Mail-Adresse')).toHaveValue('getippt@example.ch');
+  // and the enhanced form runs with it: an empty password is refused in place, the e-mail stays
+  await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+  await expect(loginForm(page).getByText('Der Wert ist erforderlich')).toBeVisible();
+  await expect(loginForm(page).getByLabel('E-Mail-Adresse')).toHaveValue('getippt@example.ch');
+});
