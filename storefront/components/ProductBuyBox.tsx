@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../i18n/useTranslation';
 import { useCart } from '../cart/useCart';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
+import { useShopperLocale } from '../product/useShopperLocale';
 import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_product.graphql';
 import { ProductAvailability } from './ProductAvailability';
 import { ProductPrice } from './ProductPrice';
@@ -11,6 +14,9 @@ import { StickyAddToCart } from './StickyAddToCart';
 import { VariantConfigurator } from './VariantConfigurator';
 import { WishlistHeart } from './WishlistHeart';
 import styles from './ProductBuyBox.module.css';
+
+/** The buy box's form: posted to /checkout/add-to-cart (server/cartForms.ts) when the page has not hydrated. */
+const ADD_TO_CART_FORM = 'add-to-cart';
 
 const fragment = graphql`
   fragment ProductBuyBox_product on Product {
@@ -41,12 +47,15 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
   const { t } = useTranslation('product');
   const cart = useCart();
   const bounds = purchaseBounds(data);
-  const [quantity, setQuantity] = useState(() => initialQuantity(bounds));
+  // A real form (server/cartForms.ts) until the page hydrates; a quantity typed before that is kept (ADR 0023).
+  const posted = usePostedForm(ADD_TO_CART_FORM, { quantity: String(initialQuantity(bounds)) });
+  const [quantity, setQuantity] = useState(() => allowedQuantity(Number(posted.values.quantity), bounds));
   // what the shopper is typing; made an allowed quantity when the field is left
   const [typed, setTyped] = useState<string | null>(null);
   const quantityId = useId();
   const rulesId = useId();
-  const actions = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLFormElement>(null);
+  const locale = useShopperLocale();
   const [actionsOutOfView, setActionsOutOfView] = useState(false);
 
   useEffect(() => {
@@ -82,7 +91,19 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
       <ProductPrice product={data} quantity={quantity} />
       <VariantConfigurator product={data} />
       <ProductAvailability product={data} />
-      <div className={styles.actions} ref={actions}>
+      <form
+        className={styles.actions}
+        ref={actions}
+        method="post"
+        action={localizedPath('/checkout/add-to-cart', locale)}
+        data-form={ADD_TO_CART_FORM}
+        onSubmit={(event) => {
+          event.preventDefault();
+          addToCart();
+        }}
+      >
+        <PostedFormFields form={ADD_TO_CART_FORM} posted={null} />
+        <input type="hidden" name="productId" value={data.productId} />
         <div className={styles.quantity}>
           <label htmlFor={quantityId}>{t('buyBox.quantity')}</label>
           <div className={styles.stepper}>
@@ -97,6 +118,7 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
             </button>
             <input
               id={quantityId}
+              name="quantity"
               type="number"
               inputMode="numeric"
               min={bounds.min}
@@ -108,7 +130,11 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
               onChange={(event) => setTyped(event.target.value)}
               onBlur={commitTyped}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') commitTyped();
+                // Enter takes the typed quantity; adding stays the button's (no implicit form submit).
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  commitTyped();
+                }
               }}
               data-testid="quantity-input"
             />
@@ -130,11 +156,11 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
             </p>
           )}
         </div>
-        <button type="button" className={styles.addToCart} disabled={!data.available} onClick={addToCart} data-testid="add-to-cart">
+        <button type="submit" className={styles.addToCart} disabled={!data.available} data-testid="add-to-cart">
           {data.available ? t('buyBox.addToCart') : t('buyBox.notAvailable')}
         </button>
         <WishlistHeart productId={data.productId} name={data.name} variant="page" />
-      </div>
+      </form>
       <ProductUsps product={data} />
       <StickyAddToCart product={data} visible={actionsOutOfView} onAdd={addToCart} />
     </div>

@@ -1,11 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, hydrated } from './support/shop';
+import { confirmedAccount, graph, hydrated } from './support/shop';
 
 // Issue 18 (ADR 0023): the shop's forms are real forms the server handles, so they work with JavaScript off and in
 // the window before the page's scripts arrive. A refused post shows the page again with what was typed (passwords
 // never) and the message the enhanced form would show, in the page's language.
 
 const PASSWORD = 'Sicher-123';
+
+/** A variant of a product family (its own page, its own price). */
+async function variantPage(page: Page): Promise<{ url: string; name: string; productId: string }> {
+  const { product } = await graph<{ product: { variants: Array<{ url: string; name: string; productId: string; available: boolean }> } }>(
+    page.request,
+    '{ product(productNumber: "P100009") { variants { url name productId available } } }',
+  );
+  return product.variants.find((variant) => variant.available)!;
+}
 
 /** The login page's form (the footer has a newsletter e-mail field too). */
 const loginForm = (page: Page) => page.locator('form[data-form="login"]');
@@ -41,6 +50,18 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/account\/order$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('sw-context-token');
+  });
+
+  test('product page: the chosen variant in the chosen quantity goes into the cart', async ({ page }) => {
+    const variant = await variantPage(page);
+    await page.goto(variant.url);
+    await page.getByLabel('Menge', { exact: true }).fill('2');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page).toHaveURL(/\/checkout\/cart$/);
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(variant.name);
+    await expect(line.getByTestId('cart-line-quantity')).toHaveValue('2');
   });
 
   test('login in French: the refusal in French on the French page', async ({ page }) => {
@@ -90,4 +111,38 @@ test('what the shopper typed before the scripts arrived is still there after hyd
   await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
   await expect(loginForm(page).getByText('Der Wert ist erforderlich')).toBeVisible();
   await expect(loginForm(page).getByLabel('E-Mail-Adresse')).toHaveValue('getippt@example.ch');
+});
+
+test('an add to cart pressed before the page’s scripts arrived is not lost', async ({ page }) => {
+  const variant = await variantPage(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(variant.url, { waitUntil: 'commit' });
+  await page.getByLabel('Menge', { exact: true }).fill('3');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page).toHaveURL(/\/checkout\/cart$/);
+  release();
+  await hydrated(page);
+  await expect(page.getByTestId('cart-line').getByTestId('cart-line-quantity')).toHaveValue('3');
+});
+
+test('a quantity typed before the page’s scripts arrived is the one added after hydration', async ({ page }) => {
+  const variant = await variantPage(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(variant.url, { waitUntil: 'commit' });
+  await page.getByLabel('Menge', { exact: true }).fill('2');
+  release();
+  await hydrated(page);
+  await expect(page.getByLabel('Menge', { exact: true })).toHaveValue('2');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByRole('link', { name: 'Warenkorb, 2 Artikel' })).toBeVisible();
 });
