@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
 import type { Gateway } from '../gateway/src/yoga';
-import { checkLoginForm } from '../storefront/forms/accountForms';
+import { checkLoginForm, checkNewPassword, checkRecoveryRequest, checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerFormOf } from '../storefront/forms/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
 import type { PostedFormState } from '../storefront/forms/postedForm';
 import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
@@ -55,11 +55,14 @@ export interface FormPostDefinition {
   field: string;
   /** the posted fields shown again after a refusal (never a password) */
   keep: readonly string[];
-  /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables */
-  read(fields: URLSearchParams): { problems: Record<string, string> } | { variables: Record<string, unknown> };
+  /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
+  read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
   /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[]): string;
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], fields: URLSearchParams): string;
 }
+
+/** Everything the registration shows again after a refusal: all but the passwords. */
+const REGISTER_KEPT_FIELDS = REGISTER_FIELD_ORDER.filter((field) => field !== 'password' && field !== 'passwordConfirmation');
 
 /** The shop's forms handled without JavaScript (the cart's are server/cartForms.ts). */
 export const FORM_POSTS: readonly FormPostDefinition[] = [
@@ -76,6 +79,49 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     },
     // The page that sent the shopper to the login (its `redirect`), else the account (loginTargetOf's rule).
     done: (url, locale, allowList) => safeRedirectTarget(url.searchParams.get('redirect'), localizedPath('/account', locale), allowList),
+  },
+  {
+    form: 'password-recovery',
+    path: '/reset-password',
+    mutation: 'ResetPasswordFormMutation',
+    field: 'requestPasswordRecovery',
+    keep: ['email'],
+    read(fields) {
+      const email = fields.get('email') ?? '';
+      const problems = checkRecoveryRequest(email);
+      return Object.keys(problems).length ? { problems } : { variables: { input: { email: email.trim() } } };
+    },
+    // The enhanced form's confirmation names the address the link went to: the page shows it from `sent`.
+    done: (_url, locale, _allowList, fields) => `${localizedPath('/reset-password', locale)}?${new URLSearchParams({ sent: (fields.get('email') ?? '').trim() })}`,
+  },
+  {
+    form: 'new-password',
+    path: '/account/recover',
+    mutation: 'RecoverPasswordFormMutation',
+    field: 'resetPassword',
+    keep: [],
+    read(fields, url) {
+      const values = { newPassword: fields.get('newPassword') ?? '', newPasswordConfirm: fields.get('newPasswordConfirm') ?? '' };
+      const problems = checkNewPassword(values);
+      // The recovery link's hash travels in the form's action, as it came in the mail's link.
+      return Object.keys(problems).length ? { problems } : { variables: { input: { hash: url.searchParams.get('hash') ?? '', ...values } } };
+    },
+    // The page's "password changed" view; the used hash stays out of the address.
+    done: (_url, locale) => `${localizedPath('/account/recover', locale)}?done=1`,
+  },
+  {
+    form: 'register',
+    path: '/register',
+    mutation: 'RegisterFormMutation',
+    field: 'register',
+    keep: REGISTER_KEPT_FIELDS,
+    read(fields) {
+      const values = registerFormOf(Object.fromEntries(REGISTER_FIELD_ORDER.map((name) => [name, fields.get(name) ?? undefined])));
+      const problems = checkRegisterForm(values);
+      return Object.keys(problems).length ? { problems } : { variables: { input: registerAccountInput(values) } };
+    },
+    // Double opt-in: the page says to open the link mailed to `registered`, as the enhanced form does.
+    done: (_url, locale, _allowList, fields) => `${localizedPath('/register', locale)}?${new URLSearchParams({ registered: (fields.get('email') ?? '').trim() })}`,
   },
 ];
 
@@ -120,7 +166,7 @@ export function mountFormPosts(
     const again = (answer: Pick<PostedFormState, 'problems' | 'errors'>, cookies: readonly string[] = []) =>
       options.renderAgain(c, page, { form: definition.form, values: kept, ...answer }, cookies);
 
-    const read = definition.read(fields);
+    const read = definition.read(fields, url);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
     const persisted = operation(definition.mutation);
     if (!persisted) {
@@ -147,7 +193,7 @@ export function mountFormPosts(
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList, fields), cookies);
   }
 }
 

@@ -47,11 +47,13 @@ export function sortShopErrors(
  * The state of an account form around its fields: the browser's SPEC §5 problems, the gateway's messages
  * beside the fields and the alert box, with `messageOf` for the fields.
  */
-export function useAccountFormState() {
+export function useAccountFormState(posted?: { problems: Record<string, string>; errors: readonly ShopErrorData[] | null; fields: readonly string[] }) {
   const { t } = useTranslation('account');
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  // The first state: what a refused form post answered (ADR 0023), shown as the enhanced form shows the same answer.
+  const [first] = useState(() => (posted && (posted.errors === null || posted.errors.length > 0) ? refusalOf(posted.errors, posted.fields, t('errors.unavailable')) : { byField: {}, general: [] }));
+  const [problems, setProblems] = useState<AccountProblems>((posted?.problems ?? {}) as AccountProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.byField);
+  const [alert, setAlert] = useState<string[]>(first.general);
   const messageOf = useAccountMessages(problems, serverErrors);
 
   /** A new attempt: shows the browser's problems (none from the gateway); answers whether there are none. */
@@ -67,11 +69,17 @@ export function useAccountFormState() {
    * generic message when there are none, or the request failed: null); answers the messages by field.
    */
   const refused = (errors: readonly ShopErrorData[] | null, fields: readonly string[]): Record<string, string> => {
-    const { byField, general } = sortShopErrors(errors, fields, t('errors.unavailable'));
+    const { byField, general } = refusalOf(errors, fields, t('errors.unavailable'));
     setServerErrors(byField);
-    setAlert(general.length > 0 || Object.keys(byField).length > 0 ? general : [t('errors.unavailable')]);
+    setAlert(general);
     return byField;
   };
 
   return { alert, messageOf, checked, refused };
+}
+
+/** The gateway's refusal by field and for the alert box; the generic message when nothing else would be shown. */
+function refusalOf(errors: readonly ShopErrorData[] | null, fields: readonly string[], unavailable: string): { byField: Record<string, string>; general: string[] } {
+  const { byField, general } = sortShopErrors(errors, fields, unavailable);
+  return { byField, general: general.length > 0 || Object.keys(byField).length > 0 ? general : [unavailable] };
 }

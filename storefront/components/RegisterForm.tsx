@@ -4,8 +4,9 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { checkRegisterForm, emptyRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerErrorField, type AccountProblems, type RegisterFormValues } from '../forms/accountForms';
+import { checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerErrorField, registerFormOf, type AccountProblems, type RegisterFormValues } from '../forms/accountForms';
 import { firstProblemField } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
 import type { RegisterForm_query$key } from './__generated__/RegisterForm_query.graphql';
@@ -19,9 +20,10 @@ import styles from './AccountForms.module.css';
 /**
  * /register (SPEC §2, §4 Registration): access data, the billing address with the customer's
  * salutation and names, the data protection consent. The account stays inactive until the link mailed to
- * the customer is opened (double opt-in): the page then says to check the mail.
+ * the customer is opened (double opt-in): the page then says to check the mail. `registered`: the address the
+ * link went to when the form was posted without scripts (the page's `?registered=`).
  */
-export function RegisterForm({ query }: { query: RegisterForm_query$key }) {
+export function RegisterForm({ query, registered }: { query: RegisterForm_query$key; registered: string | null }) {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
   const data = useFragment(
@@ -40,11 +42,20 @@ export function RegisterForm({ query }: { query: RegisterForm_query$key }) {
     query,
   );
   const defaultCountryId = data.countries.find((country) => country.iso === 'CH')?.id ?? data.countries[0]?.id ?? '';
-  const [values, setValues] = useState<RegisterFormValues>(() => emptyRegisterForm(defaultCountryId));
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here with every field
+  // but the passwords (ADR 0023). The fields by name, as the form's controls are named.
+  const posted = usePostedForm<Record<string, string>>(
+    'register',
+    Object.fromEntries(REGISTER_FIELD_ORDER.map((field) => [field, field === 'billingAddress.countryId' ? defaultCountryId : ''])),
+  );
+  const [first] = useState(() =>
+    posted.errors === null || posted.errors.length > 0 ? sortShopErrors(posted.errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField) : { byField: {}, general: [] },
+  );
+  const [values, setValues] = useState<RegisterFormValues>(() => registerFormOf(posted.values));
+  const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.byField);
+  const [alert, setAlert] = useState<string[]>(first.general);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(registered);
   const messageOf = useAccountMessages(problems, serverErrors);
   const [register, sending] = useShopMutation<RegisterFormMutation>(graphql`
     mutation RegisterFormMutation($input: RegisterInput!) {
@@ -94,7 +105,16 @@ export function RegisterForm({ query }: { query: RegisterForm_query$key }) {
   }
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="register-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath('/register', locale)}
+      data-form="register"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="register-title"
+    >
+      <PostedFormFields form="register" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('register.access')}</legend>

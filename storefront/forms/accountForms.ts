@@ -85,6 +85,22 @@ export function emptyRegisterForm(countryId = ''): RegisterFormValues {
   return { email: '', password: '', passwordConfirmation: '', billingAddress: emptyAddress(countryId), acceptedDataProtection: false };
 }
 
+/**
+ * The registration from its fields by name (REGISTER_FIELD_ORDER, as the form names its controls and a form post
+ * sends them): a ticked checkbox has a value, an unticked one none.
+ */
+export function registerFormOf(fields: Readonly<Record<string, string | undefined>>): RegisterFormValues {
+  const address = emptyAddress();
+  for (const name of Object.keys(address) as (keyof AddressValues)[]) address[name] = fields[`billingAddress.${name}`] ?? '';
+  return {
+    email: fields.email ?? '',
+    password: fields.password ?? '',
+    passwordConfirmation: fields.passwordConfirmation ?? '',
+    billingAddress: address,
+    acceptedDataProtection: (fields.acceptedDataProtection ?? '') !== '',
+  };
+}
+
 export function checkRegisterForm(values: RegisterFormValues): AccountProblems {
   const problems: AccountProblems = {};
   collect(problems, 'email', checkEmail(values.email));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, graph, hydrated } from './support/shop';
+import { confirmedAccount, graph, hydrated, mailedLink } from './support/shop';
 
 // Issue 18 (ADR 0023): the shop's forms are real forms the server handles, so they work with JavaScript off and in
 // the window before the page's scripts arrive. A refused post shows the page again with what was typed (passwords
@@ -18,6 +18,17 @@ async function variantPage(page: Page): Promise<{ url: string; name: string; pro
 
 /** The login page's form (the footer has a newsletter e-mail field too). */
 const loginForm = (page: Page) => page.locator('form[data-form="login"]');
+/** A field of a kit form by its name (the key the server reads). */
+const named = (page: Page, form: string, name: string) => page.locator(`form[data-form="${form}"] [name="${name}"]`);
+
+/** Logs in on the login page without scripts and lands in the account. */
+async function loginWithoutScripts(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await named(page, 'login', 'email').fill(email);
+  await named(page, 'login', 'password').fill(password);
+  await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -62,6 +73,85 @@ test.describe('with JavaScript off', () => {
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(variant.name);
     await expect(line.getByTestId('cart-line-quantity')).toHaveValue('2');
+  });
+
+  test('register: a refusal keeps every field but the passwords; then the double opt-in message, the mail’s link and the login', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    const email = `register-ohne-js-${Date.now()}@example.ch`;
+    const field = (name: string) => named(page, 'register', name);
+    await page.goto('/register');
+    await field('email').fill(email);
+    await field('password').fill(PASSWORD);
+    await field('passwordConfirmation').fill(PASSWORD);
+    await field('billingAddress.salutationId').selectOption({ label: 'Frau' });
+    await field('billingAddress.firstName').fill('Nora');
+    await field('billingAddress.lastName').fill('Skript');
+    await field('billingAddress.street').fill('Marktgasse 5');
+    await field('billingAddress.zipcode').fill('301');
+    await field('billingAddress.city').fill('Bern');
+    await field('acceptedDataProtection').check();
+    await page.getByTestId('register-submit').click();
+    // One bad value: its message beside it; every other value kept, the passwords not.
+    await expect(field('billingAddress.zipcode')).toHaveAccessibleDescription('Die Postleitzahl muss genau 4 Zeichen lang sein');
+    await expect(field('billingAddress.zipcode')).toHaveValue('301');
+    await expect(field('email')).toHaveValue(email);
+    await expect(field('billingAddress.salutationId').locator('option:checked')).toHaveText('Frau');
+    await expect(field('billingAddress.firstName')).toHaveValue('Nora');
+    await expect(field('billingAddress.street')).toHaveValue('Marktgasse 5');
+    await expect(field('acceptedDataProtection')).toBeChecked();
+    await expect(field('password')).toHaveValue('');
+    await expect(field('passwordConfirmation')).toHaveValue('');
+
+    await field('billingAddress.zipcode').fill('3011');
+    await field('password').fill(PASSWORD);
+    await field('passwordConfirmation').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-success')).toContainText('Bitte prüfen Sie Ihr E-Mail-Postfach');
+    await expect(page.getByTestId('register-success')).toContainText(email);
+
+    // The confirmation page still confirms from its script (not yet a kit form): the mail's link is opened in a
+    // browser with JavaScript, as a mail app's would be; the login is then without it.
+    const mailApp = await browser.newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
+    const confirmPage = await mailApp.newPage();
+    await confirmPage.goto(await mailedLink(email, 'customer_register.double_opt_in', '/registration/confirm'));
+    await expect(confirmPage).toHaveURL(/\/account\?confirmed=1$/);
+    await mailApp.close();
+    // a fresh session, as after closing the browser
+    await page.context().clearCookies();
+    await loginWithoutScripts(page, email, PASSWORD);
+    await expect(page.getByText('Willkommen, Nora Skript')).toBeVisible();
+  });
+
+  test('password recovery: the link by mail, a new password (refused once, in Italian), then the login with it', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = `vergessen-ohne-js-${Date.now()}@example.ch`;
+    await confirmedAccount(page.request, { email, password: PASSWORD, firstName: 'Nora', lastName: 'Vergessen' });
+
+    await page.goto('/reset-password');
+    // An address without an account: the message beside the field, the address kept.
+    const nobody = `niemand-${Date.now()}@example.ch`;
+    await named(page, 'password-recovery', 'email').fill(nobody);
+    await page.getByRole('button', { name: 'Link anfordern' }).click();
+    await expect(named(page, 'password-recovery', 'email')).toHaveAccessibleDescription('Zu dieser E-Mail-Adresse wurde kein Kunde gefunden.');
+    await expect(named(page, 'password-recovery', 'email')).toHaveValue(nobody);
+    await named(page, 'password-recovery', 'email').fill(email);
+    await page.getByRole('button', { name: 'Link anfordern' }).click();
+    await expect(page.getByTestId('reset-sent')).toContainText(`Wir haben Ihnen einen Link an ${email} gesendet.`);
+
+    const link = await mailedLink(email, 'customer.recovery.request', '/account/recover');
+    await page.goto(link.replace('/account/recover', '/it/account/recover'));
+    await named(page, 'new-password', 'newPassword').fill('Nuova-Password-2');
+    await named(page, 'new-password', 'newPasswordConfirm').fill('Nuova-Password-3');
+    await page.getByRole('button', { name: 'Salva la password' }).click();
+    await expect(named(page, 'new-password', 'newPasswordConfirm')).toHaveAccessibleDescription('Le password non corrispondono');
+    await expect(named(page, 'new-password', 'newPassword')).toHaveValue('');
+    await named(page, 'new-password', 'newPassword').fill('Nuova-Password-2');
+    await named(page, 'new-password', 'newPasswordConfirm').fill('Nuova-Password-2');
+    await page.getByRole('button', { name: 'Salva la password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password modificata' })).toBeVisible();
+
+    await loginWithoutScripts(page, email, 'Nuova-Password-2');
+    await expect(page.getByText('Willkommen, Nora Vergessen')).toBeVisible();
   });
 
   test('login in French: the refusal in French on the French page', async ({ page }) => {

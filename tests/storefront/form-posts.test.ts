@@ -18,7 +18,8 @@ let app: Hono;
 const shownAgain: Array<{ url: string; method: string; formPost: PostedFormState }> = [];
 
 beforeAll(async () => {
-  shop = await openTestGateway({ plugins: [usePersistedOperations('persisted_queries.json')] });
+  // a copy of the seeded shop of its own: the account forms write customers
+  shop = await openTestGateway({ privateShop: true, plugins: [usePersistedOperations('persisted_queries.json')] });
   app = new Hono();
   mountFormPosts(app, {
     gateway: shop.gateway,
@@ -80,5 +81,115 @@ describe('the login form without JavaScript', () => {
     expect((await post('/login', { email: 'a@example.ch', password: 'x'.repeat(20_000) })).status).toBe(413);
     expect(shownAgain).toHaveLength(0);
     expect(shop.storeCalls.count).toBe(0);
+  });
+});
+
+/** The link of the newest mail of a template to an address (the shop's outbox). */
+function mailedLink(email: string, template: string): URL {
+  const row = shop.db.prepare('SELECT body_text AS body FROM mail_outbox WHERE recipient = ? AND template = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(email, template) as
+    | { body: string }
+    | undefined;
+  const link = /https?:\/\/[^\s<>"]+/.exec(row?.body ?? '')?.[0];
+  if (!link) throw new Error(`no ${template} mail with a link to ${email}`);
+  return new URL(link);
+}
+
+async function switzerlandId(): Promise<string> {
+  const { body } = await shop.gql('{ countries { id iso } }');
+  return (body.data.countries as Array<{ id: string; iso: string }>).find((country) => country.iso === 'CH')!.id;
+}
+
+describe('the registration and the password recovery without JavaScript', () => {
+  const email = `formular-${Date.now()}@example.ch`;
+
+  it('registration: a refusal keeps every field but the passwords, in French; then 303 to the double opt-in message', async () => {
+    const countryId = await switzerlandId();
+    const fields = {
+      _form: 'register',
+      email,
+      password: 'Sicher-12345',
+      passwordConfirmation: 'Sicher-12346',
+      'billingAddress.salutationId': '',
+      'billingAddress.company': 'Apotheke Muster',
+      'billingAddress.firstName': 'Lea',
+      'billingAddress.lastName': 'Rossi',
+      'billingAddress.street': 'Marktgasse 5',
+      'billingAddress.zipcode': '3011',
+      'billingAddress.city': 'Bern',
+      'billingAddress.countryId': countryId,
+      'billingAddress.phoneNumber': '',
+      acceptedDataProtection: 'on',
+    };
+    shownAgain.length = 0;
+    shop.storeCalls.reset();
+    expect((await post('/fr/register', fields)).status).toBe(422);
+    const { password: _password, passwordConfirmation: _confirmation, _form, ...kept } = fields;
+    expect(shownAgain[0]).toMatchObject({ url: `${ORIGIN}/fr/register`, method: 'GET' });
+    expect(shownAgain[0]!.formPost).toEqual({ form: 'register', values: kept, problems: { passwordConfirmation: 'passwordsDiffer' }, errors: [] });
+    expect(JSON.stringify(shownAgain[0]!.formPost)).not.toContain('Sicher-1234');
+    expect(shop.storeCalls.count).toBe(0);
+
+    // Registered; the same address again is the gateway's refusal, beside the e-mail field, every other field kept.
+    shownAgain.length = 0;
+    const registered = await post('/fr/register', { ...fields, passwordConfirmation: 'Sicher-12345' });
+    expect(registered.status).toBe(303);
+    expect(registered.headers.get('location')).toBe(`/fr/register?registered=${encodeURIComponent(email)}`);
+    expect(shownAgain).toHaveLength(0);
+    const again = await post('/fr/register', { ...fields, passwordConfirmation: 'Sicher-12345' });
+    expect(again.status).toBe(422);
+    expect(shownAgain[0]!.formPost.errors).toEqual([expect.objectContaining({ field: 'email', message: expect.stringMatching(/adresse e-mail/i) })]);
+    expect(shownAgain[0]!.formPost.values).toEqual(kept);
+  });
+
+  it('password recovery: an unknown address refused in Italian with the address kept; then 303 to the confirmation', async () => {
+    // the account registered above, activated from its mail
+    const confirm = mailedLink(email, 'customer_register.double_opt_in');
+    const confirmed = await shop.gql('mutation ($input: ConfirmRegistrationInput!) { confirmRegistration(input: $input) { errors { code } } }', {
+      input: { hash: confirm.searchParams.get('hash'), em: confirm.searchParams.get('em') },
+    });
+    expect(confirmed.body.data.confirmRegistration.errors).toEqual([]);
+
+    shownAgain.length = 0;
+    const nobody = `niemand-${Date.now()}@example.ch`;
+    expect((await post('/it/reset-password', { _form: 'password-recovery', email: nobody })).status).toBe(422);
+    expect(shownAgain[0]!.formPost).toEqual({
+      form: 'password-recovery',
+      values: { email: nobody },
+      problems: {},
+      errors: [expect.objectContaining({ code: 'CUSTOMER_NOT_FOUND', message: expect.stringMatching(/cliente/i) })],
+    });
+
+    shownAgain.length = 0;
+    expect((await post('/reset-password', { _form: 'password-recovery', email: 'kein-at-zeichen' })).status).toBe(422);
+    expect(shownAgain[0]!.formPost).toMatchObject({ values: { email: 'kein-at-zeichen' }, problems: { email: 'email' }, errors: [] });
+
+    const sent = await post('/it/reset-password', { _form: 'password-recovery', email });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`/it/reset-password?sent=${encodeURIComponent(email)}`);
+  });
+
+  it('new password: refusals without the passwords (too short, not matching, an expired link), then 303 to “password changed” and the login with it', async () => {
+    const hash = mailedLink(email, 'customer.recovery.request').searchParams.get('hash')!;
+    const page = `/fr/account/recover?hash=${encodeURIComponent(hash)}`;
+
+    shownAgain.length = 0;
+    expect((await post(page, { _form: 'new-password', newPassword: 'kurz', newPasswordConfirm: 'kurz' })).status).toBe(422);
+    expect(shownAgain[0]).toMatchObject({ url: `${ORIGIN}${page}`, method: 'GET' });
+    expect(shownAgain[0]!.formPost).toEqual({ form: 'new-password', values: {}, problems: { newPassword: 'minLength' }, errors: [] });
+    shownAgain.length = 0;
+    expect((await post(page, { _form: 'new-password', newPassword: 'Vergessen-123', newPasswordConfirm: 'Vergessen-124' })).status).toBe(422);
+    expect(shownAgain[0]!.formPost).toEqual({ form: 'new-password', values: {}, problems: { newPasswordConfirm: 'passwordsDiffer' }, errors: [] });
+    expect(JSON.stringify(shownAgain[0]!.formPost)).not.toContain('Vergessen');
+
+    shownAgain.length = 0;
+    expect((await post('/fr/account/recover?hash=0123456789abcdef0123456789abcdef', { _form: 'new-password', newPassword: 'Vergessen-123', newPasswordConfirm: 'Vergessen-123' })).status).toBe(422);
+    expect(shownAgain[0]!.formPost.errors).toEqual([expect.objectContaining({ code: 'LINK_INVALID' })]);
+
+    const saved = await post(page, { _form: 'new-password', newPassword: 'Vergessen-123', newPasswordConfirm: 'Vergessen-123' });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/fr/account/recover?done=1');
+    const login = await post('/login', { _form: 'login', email, password: 'Vergessen-123' });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe('/account');
   });
 });

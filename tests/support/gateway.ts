@@ -46,6 +46,8 @@ export interface TestGateway {
   storeCalls: { readonly count: number; readonly list: readonly StoreCall[]; reset(): void };
   /** pino's JSON log lines */
   logs: Record<string, unknown>[];
+  /** the embedded Store API's database (with `privateShop`: this gateway's own copy), e.g. to read its mail outbox */
+  db: Awaited<ReturnType<typeof openTestShop>>['db'];
   close(): void;
 }
 
@@ -139,6 +141,7 @@ export async function openTestGateway(
       },
     },
     logs,
+    db: shop.db,
     close: () => shop.close(),
   };
 }

@@ -19,7 +19,8 @@ export default function Page() {
   const { t } = useTranslation('account');
   const { locale, urlParsed } = usePageContext();
   const hash = urlParsed.search.hash ?? '';
-  const [state, setState] = useState<'form' | 'invalid' | 'done'>(data.recoveryLinkValid ? 'form' : 'invalid');
+  // `done`: the new password was saved by a form post without scripts (server/formPosts.ts redirects here)
+  const [state, setState] = useState<'form' | 'invalid' | 'done'>(urlParsed.search.done === '1' ? 'done' : data.recoveryLinkValid ? 'form' : 'invalid');
   const heading = useRef<HTMLHeadingElement>(null);
   const changed = useRef(false);
   useEffect(() => {

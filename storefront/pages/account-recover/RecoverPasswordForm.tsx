@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useAccountFormState } from '../../components/AccountFormParts';
 import { CheckoutAlert, focusField } from '../../components/CheckoutField';
 import { PasswordFields } from '../../components/PasswordFields';
 import { useShopMutation } from '../../checkout/useShopMutation';
 import { checkNewPassword } from '../../forms/accountForms';
 import { firstProblemField } from '../../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import { localizedPath } from '../../i18n/locales';
 import styles from '../../components/AccountForms.module.css';
 import type { RecoverPasswordFormMutation } from './__generated__/RecoverPasswordFormMutation.graphql';
 
@@ -22,8 +25,12 @@ interface RecoverPasswordFormProps {
 /** The new password, typed twice, for the recovery link's account. */
 export function RecoverPasswordForm({ hash, onInvalid, onDone }: RecoverPasswordFormProps) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState({ password: '', confirmation: '' });
-  const { alert, messageOf, checked, refused } = useAccountFormState();
+  const { locale } = usePageContext();
+  // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here without the
+  // passwords (ADR 0023). An expired link comes back as the page's "invalid" view.
+  const posted = usePostedForm('new-password', { newPassword: '', newPasswordConfirm: '' });
+  const [values, setValues] = useState({ password: posted.values.newPassword, confirmation: posted.values.newPasswordConfirm });
+  const { alert, messageOf, checked, refused } = useAccountFormState({ problems: posted.problems, errors: posted.errors, fields: FIELDS });
   const [reset, sending] = useShopMutation<RecoverPasswordFormMutation>(graphql`
     mutation RecoverPasswordFormMutation($input: ResetPasswordInput!) {
       resetPassword(input: $input) {
@@ -52,7 +59,17 @@ export function RecoverPasswordForm({ hash, onInvalid, onDone }: RecoverPassword
   };
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="recover-title">
+    <form
+      className={styles.form}
+      method="post"
+      // the recovery link's hash travels in the address, as it came in the mail
+      action={`${localizedPath('/account/recover', locale)}?${new URLSearchParams({ hash })}`}
+      data-form="new-password"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="recover-title"
+    >
+      <PostedFormFields form="new-password" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <PasswordFields
         fields={{ password: 'newPassword', confirmation: 'newPasswordConfirm' }}

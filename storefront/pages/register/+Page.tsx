@@ -13,7 +13,7 @@ import { RegisterPageQuery } from './RegisterPage.query';
 export default function Page() {
   const data = usePageQuery<RegisterPageQueryType>(RegisterPageQuery);
   const { t } = useTranslation('account');
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const alternates = samePathAlternates('/register');
   const title = t('register.title');
   return (
@@ -22,7 +22,8 @@ export default function Page() {
       <section className={styles.page}>
         <h1 id="register-title">{title}</h1>
         <p className={styles.intro}>{t('register.intro')}</p>
-        <RegisterForm query={data} />
+        {/* `registered`: the address the confirmation link went to, after the form was posted without scripts */}
+        <RegisterForm query={data} registered={urlParsed.search.registered?.trim() || null} />
       </section>
     </DefaultLayout>
   );

@@ -13,7 +13,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 export default function Page() {
   const data = usePageQuery<ShellPageQueryType>(ShellPageQuery);
   const { t } = useTranslation('account');
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const alternates = samePathAlternates('/reset-password');
   const title = t('reset.title');
   return (
@@ -22,7 +22,8 @@ export default function Page() {
       <section className={`${styles.page} ${styles.narrow}`}>
         <h1 id="reset-title">{title}</h1>
         <p className={styles.intro}>{t('reset.intro')}</p>
-        <ResetPasswordForm />
+        {/* `sent`: the address the link went to, after the form was posted without scripts */}
+        <ResetPasswordForm sentTo={urlParsed.search.sent?.trim() || null} />
       </section>
     </DefaultLayout>
   );

@@ -6,17 +6,29 @@ import { useAccountFormState } from '../../components/AccountFormParts';
 import { CheckoutAlert, focusField, TextField } from '../../components/CheckoutField';
 import { useShopMutation } from '../../checkout/useShopMutation';
 import { checkRecoveryRequest } from '../../forms/accountForms';
+import type { ShopErrorData } from '../../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../i18n/locales';
 import styles from '../../components/AccountForms.module.css';
 import type { ResetPasswordFormMutation } from './__generated__/ResetPasswordFormMutation.graphql';
 
-/** Asks for the recovery link; an email without an account says so beside the field (SPEC §5). */
-export function ResetPasswordForm() {
+/** 'No customer for that email' belongs beside the email field, whatever field the gateway names. */
+function located(errors: readonly ShopErrorData[]): ShopErrorData[] {
+  return errors.map((error) => (error.code === 'CUSTOMER_NOT_FOUND' ? { ...error, field: 'email' } : error));
+}
+
+/**
+ * Asks for the recovery link; an email without an account says so beside the field (SPEC §5). `sentTo`: the
+ * address the link went to when the form was posted without scripts (the page's `?sent=`).
+ */
+export function ResetPasswordForm({ sentTo: sentBefore }: { sentTo: string | null }) {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
-  const [email, setEmail] = useState('');
-  const { alert, messageOf, checked, refused } = useAccountFormState();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here (ADR 0023).
+  const posted = usePostedForm('password-recovery', { email: '' });
+  const [email, setEmail] = useState(posted.values.email);
+  const { alert, messageOf, checked, refused } = useAccountFormState({ problems: posted.problems, errors: posted.errors && located(posted.errors), fields: ['email'] });
+  const [sentTo, setSentTo] = useState<string | null>(sentBefore);
   const [request, sending] = useShopMutation<ResetPasswordFormMutation>(graphql`
     mutation ResetPasswordFormMutation($input: RequestPasswordRecoveryInput!) {
       requestPasswordRecovery(input: $input) {
@@ -35,9 +47,7 @@ export function ResetPasswordForm() {
     const response = await request({ input: { email: email.trim() } });
     const errors = response ? response.requestPasswordRecovery.errors : null;
     if (errors === null || errors.length > 0 || !response?.requestPasswordRecovery.done) {
-      // 'no customer for that email' belongs beside the email field, whatever field the gateway names
-      const located = (errors ?? []).map((error) => (error.code === 'CUSTOMER_NOT_FOUND' ? { ...error, field: 'email' } : error));
-      if ('email' in refused(errors === null ? null : located, ['email'])) focusField('email');
+      if ('email' in refused(errors === null ? null : located(errors), ['email'])) focusField('email');
       return;
     }
     setSentTo(email.trim());
@@ -55,7 +65,16 @@ export function ResetPasswordForm() {
     );
   }
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="reset-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath('/reset-password', locale)}
+      data-form="password-recovery"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="reset-title"
+    >
+      <PostedFormFields form="password-recovery" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <TextField field="email" label={t('fields.email')} type="email" autoComplete="email" required value={email} onChange={setEmail} message={messageOf('email')} />
       <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
