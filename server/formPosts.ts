@@ -58,7 +58,7 @@ export interface FormPostDefinition {
   /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
   read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
   /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], fields: URLSearchParams): string;
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[]): string;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -91,8 +91,8 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
       const problems = checkRecoveryRequest(email);
       return Object.keys(problems).length ? { problems } : { variables: { input: { email: email.trim() } } };
     },
-    // The enhanced form's confirmation names the address the link went to: the page shows it from `sent`.
-    done: (_url, locale, _allowList, fields) => `${localizedPath('/reset-password', locale)}?${new URLSearchParams({ sent: (fields.get('email') ?? '').trim() })}`,
+    // The confirmation, without the address: an e-mail address never travels in a URL (history, access logs).
+    done: (_url, locale) => `${localizedPath('/reset-password', locale)}?sent=1`,
   },
   {
     form: 'new-password',
@@ -120,8 +120,8 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
       const problems = checkRegisterForm(values);
       return Object.keys(problems).length ? { problems } : { variables: { input: registerAccountInput(values) } };
     },
-    // Double opt-in: the page says to open the link mailed to `registered`, as the enhanced form does.
-    done: (_url, locale, _allowList, fields) => `${localizedPath('/register', locale)}?${new URLSearchParams({ registered: (fields.get('email') ?? '').trim() })}`,
+    // Double opt-in: the page says to open the mailed link, as the enhanced form does, without the address in the URL.
+    done: (_url, locale) => `${localizedPath('/register', locale)}?registered=1`,
   },
 ];
 
@@ -193,7 +193,7 @@ export function mountFormPosts(
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, fields), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList), cookies);
   }
 }
 

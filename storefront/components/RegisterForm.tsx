@@ -99,7 +99,7 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
     return (
       <div className={styles.success} role="status" data-testid="register-success" tabIndex={-1} ref={(element) => element?.focus()}>
         <h2>{t('register.successTitle')}</h2>
-        <p>{t('register.successText', { email: registeredEmail })}</p>
+        <p>{registeredEmail ? t('register.successText', { email: registeredEmail }) : t('register.successTextToGivenAddress')}</p>
       </div>
     );
   }

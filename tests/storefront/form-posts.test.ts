@@ -133,7 +133,7 @@ describe('the registration and the password recovery without JavaScript', () => 
     shownAgain.length = 0;
     const registered = await post('/fr/register', { ...fields, passwordConfirmation: 'Sicher-12345' });
     expect(registered.status).toBe(303);
-    expect(registered.headers.get('location')).toBe(`/fr/register?registered=${encodeURIComponent(email)}`);
+    expect(registered.headers.get('location')).toBe('/fr/register?registered=1');
     expect(shownAgain).toHaveLength(0);
     const again = await post('/fr/register', { ...fields, passwordConfirmation: 'Sicher-12345' });
     expect(again.status).toBe(422);
@@ -165,7 +165,7 @@ describe('the registration and the password recovery without JavaScript', () => 
 
     const sent = await post('/it/reset-password', { _form: 'password-recovery', email });
     expect(sent.status).toBe(303);
-    expect(sent.headers.get('location')).toBe(`/it/reset-password?sent=${encodeURIComponent(email)}`);
+    expect(sent.headers.get('location')).toBe('/it/reset-password?sent=1');
   });
 
   it('new password: refusals without the passwords (too short, not matching, an expired link), then 303 to “password changed” and the login with it', async () => {

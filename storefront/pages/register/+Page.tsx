@@ -22,8 +22,8 @@ export default function Page() {
       <section className={styles.page}>
         <h1 id="register-title">{title}</h1>
         <p className={styles.intro}>{t('register.intro')}</p>
-        {/* `registered`: the address the confirmation link went to, after the form was posted without scripts */}
-        <RegisterForm query={data} registered={urlParsed.search.registered?.trim() || null} />
+        {/* `registered=1`: the form was posted without scripts and the confirmation link mailed ('' = to the address given) */}
+        <RegisterForm query={data} registered={urlParsed.search.registered === '1' ? '' : null} />
       </section>
     </DefaultLayout>
   );

@@ -22,8 +22,8 @@ export default function Page() {
       <section className={`${styles.page} ${styles.narrow}`}>
         <h1 id="reset-title">{title}</h1>
         <p className={styles.intro}>{t('reset.intro')}</p>
-        {/* `sent`: the address the link went to, after the form was posted without scripts */}
-        <ResetPasswordForm sentTo={urlParsed.search.sent?.trim() || null} />
+        {/* `sent=1`: the form was posted without scripts and the link mailed ('' = to the address given) */}
+        <ResetPasswordForm sentTo={urlParsed.search.sent === '1' ? '' : null} />
       </section>
     </DefaultLayout>
   );

@@ -57,7 +57,7 @@ export function ResetPasswordForm({ sentTo: sentBefore }: { sentTo: string | nul
     return (
       <div className={styles.success} role="status" data-testid="reset-sent" tabIndex={-1} ref={(element) => element?.focus()}>
         <h2>{t('reset.sentTitle')}</h2>
-        <p>{t('reset.sentText', { email: sentTo })}</p>
+        <p>{sentTo ? t('reset.sentText', { email: sentTo }) : t('reset.sentTextToGivenAddress')}</p>
         <p>
           <a href={localizedPath('/login', locale)}>{t('reset.backToLogin')}</a>
         </p>
