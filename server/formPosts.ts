@@ -5,7 +5,10 @@ import { mediaTypeOf } from '../gateway/src/context';
 import type { Gateway } from '../gateway/src/yoga';
 import { checkLoginForm, checkNewPassword, checkRecoveryRequest, checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerFormOf } from '../storefront/forms/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
+import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/forms/contactForm';
+import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, NEWSLETTER_RESULT_PARAMETER, newsletterInputOf, type NewsletterResultValue } from '../storefront/forms/newsletterForm';
 import type { PostedFormState } from '../storefront/forms/postedForm';
+import { SERVICE_PAGES } from '../storefront/i18n/contentPages';
 import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
@@ -47,8 +50,8 @@ export function seeOther(location: string, cookies: readonly string[]): Response
 export interface FormPostDefinition {
   /** the form's name: its hidden `_form` field and `data-form` attribute */
   form: string;
-  /** the page the form is on, without the language prefix ('/login') */
-  path: string;
+  /** the page the form is on, without the language prefix ('/login'); by language when its path is translated */
+  path: string | Readonly<Record<ShopLocale, string>>;
   /** the storefront's own mutation, by its operation name (relay-compiler's persisted_queries.json) */
   mutation: string;
   /** the payload's field in the answer (`login` …) */
@@ -57,8 +60,8 @@ export interface FormPostDefinition {
   keep: readonly string[];
   /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
   read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
-  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[]): string;
+  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer) */
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>): string;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -123,7 +126,48 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     // Double opt-in: the page says to open the mailed link, as the enhanced form does, without the address in the URL.
     done: (_url, locale) => `${localizedPath('/register', locale)}?registered=1`,
   },
+  {
+    // The contact page's form (/s/kontakt · /it/s/contatto · /fr/s/contact).
+    form: 'contact',
+    path: SERVICE_PAGES.contact,
+    mutation: 'ContactFormMutation',
+    field: 'sendContactForm',
+    keep: Object.keys(EMPTY_CONTACT),
+    read(fields) {
+      const values: ContactValues = textFields(fields, EMPTY_CONTACT);
+      const problems = checkContact(values) as Record<string, string>;
+      return Object.keys(problems).length ? { problems } : { variables: { input: contactInputOf(values) } };
+    },
+    // The same page again, showing its confirmation instead of the form.
+    done: (url) => `${url.pathname}?${CONTACT_SENT_PARAMETER}=${CONTACT_SENT_VALUE}`,
+  },
+  {
+    // The footer's signup (on every page) and the form of /newsletter-subscribe both post here: a refusal is
+    // shown in that page's form, where its heading says what it is about; the e-mail never goes into a URL.
+    form: NEWSLETTER_FORM,
+    path: '/newsletter-subscribe',
+    mutation: 'NewsletterSignupMutation',
+    field: 'subscribeNewsletter',
+    keep: Object.keys(EMPTY_NEWSLETTER),
+    read(fields) {
+      const values = textFields(fields, EMPTY_NEWSLETTER);
+      const problems = checkNewsletter(values) as Record<string, string>;
+      return Object.keys(problems).length ? { problems } : { variables: { input: newsletterInputOf(values) } };
+    },
+    // The double opt-in's "check your mail" (or "already subscribed"), as the enhanced forms show it.
+    done: (_url, locale, _allowList, payload) => {
+      const result: NewsletterResultValue = payload.status === 'SUBSCRIBED' ? 'already' : 'pending';
+      return `${localizedPath('/newsletter-subscribe', locale)}?${NEWSLETTER_RESULT_PARAMETER}=${result}`;
+    },
+  },
 ];
+
+/** The posted text fields a form has (absent ones empty), by its empty values. */
+function textFields<V extends { [K in keyof V]: string }>(fields: URLSearchParams, empty: V): V {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(empty)) values[name] = fields.get(name) ?? '';
+  return values as V;
+}
 
 export function mountFormPosts(
   app: Hono,
@@ -139,11 +183,15 @@ export function mountFormPosts(
   },
 ): void {
   const operation = persistedOperationsByName(options.persistedQueriesFile ?? 'persisted_queries.json');
-  const byPath = new Map<string, FormPostDefinition[]>();
-  for (const definition of options.definitions ?? FORM_POSTS) byPath.set(definition.path, [...(byPath.get(definition.path) ?? []), definition]);
-  for (const [path, definitions] of byPath) {
-    for (const locale of LOCALES) app.post(`${localePrefix(locale)}${path}`, (c) => handle(c, definitions));
+  // By the address each form posts to in each language: '/login', '/it/login' …, '/s/kontakt', '/it/s/contatto' …
+  const byRoute = new Map<string, FormPostDefinition[]>();
+  for (const definition of options.definitions ?? FORM_POSTS) {
+    for (const locale of LOCALES) {
+      const route = `${localePrefix(locale)}${typeof definition.path === 'string' ? definition.path : definition.path[locale]}`;
+      byRoute.set(route, [...(byRoute.get(route) ?? []), definition]);
+    }
   }
+  for (const [route, definitions] of byRoute) app.post(route, (c) => handle(c, definitions));
 
   async function handle(c: Context, definitions: readonly FormPostDefinition[]): Promise<Response> {
     const request = c.req.raw;
@@ -181,19 +229,23 @@ export function mountFormPosts(
     headers.set(PAGE_LOCALE_HEADER, locale);
     const cookies: string[] = [];
     let errors: ShopErrorData[] | null = null;
+    let payload: Record<string, unknown> = {};
     try {
       const answer = await options.gateway.fetch(
         new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody({ id: persisted.id, text: persisted.text, variables: read.variables }) }),
       );
       cookies.push(...answer.headers.getSetCookie());
       const result = (await answer.json()) as GraphQLPayload;
-      const payload = result.data?.[definition.field] as { errors?: ShopErrorData[] } | null | undefined;
-      if (payload) errors = payload.errors ?? [];
+      const answered = result.data?.[definition.field] as ({ errors?: ShopErrorData[] } & Record<string, unknown>) | null | undefined;
+      if (answered) {
+        payload = answered;
+        errors = answered.errors ?? [];
+      }
     } catch (error) {
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList, payload), cookies);
   }
 }
 

@@ -1,7 +1,25 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { checkEmail, checkName, checkRequired, NAME_MIN_LENGTH, type FieldProblem } from '../forms/fieldRules';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import {
+  checkContact,
+  CONTACT_COMMENT_MAX,
+  CONTACT_FIELDS,
+  CONTACT_SENT_PARAMETER,
+  CONTACT_SENT_VALUE,
+  CONTACT_SUBJECT_MAX,
+  contactInputOf,
+  EMPTY_CONTACT,
+  type ContactField,
+  type ContactProblems,
+  type ContactValues,
+} from '../forms/contactForm';
+import { NAME_MIN_LENGTH } from '../forms/fieldRules';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { SERVICE_PAGES } from '../i18n/contentPages';
+import { localizedPath } from '../i18n/locales';
 import { contentTexts } from '../i18n/pageTexts/content';
 import { usePageTexts } from '../i18n/pageTexts';
 import { CheckoutAlert, focusField, TextField } from './CheckoutField';
@@ -21,59 +39,38 @@ const sendMutation = graphql`
   }
 `;
 
-/** The gateway's limits (gateway/src/schema/contact.ts). */
-const COMMENT_MAX = 5000;
-const SUBJECT_MAX = 255;
-
-type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'subject' | 'comment';
-const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'phone', 'subject', 'comment'];
-type Values = Record<Field, string>;
-type Problem = FieldProblem | 'tooLong';
-
-const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', subject: '', comment: '' };
-
-/** SPEC §5 in the browser: required fields, a valid email, names of at least 3 characters. */
-function checkContact(values: Values): Partial<Record<Field, Problem>> {
-  const problems: Partial<Record<Field, Problem>> = {};
-  const add = (field: Field, problem: Problem | undefined) => {
-    if (problem) problems[field] = problem;
-  };
-  add('firstName', checkName(values.firstName));
-  add('lastName', checkName(values.lastName));
-  add('email', checkEmail(values.email));
-  add('subject', checkRequired(values.subject) ?? (values.subject.trim().length > SUBJECT_MAX ? 'tooLong' : undefined));
-  add('comment', checkRequired(values.comment) ?? (values.comment.trim().length > COMMENT_MAX ? 'tooLong' : undefined));
-  return problems;
-}
-
 /**
  * The contact form of /s/kontakt (Shopware's contact-form through the gateway's sendContactForm): checked
  * in the browser first (SPEC §5), the first wrong field gets the focus; the gateway's field errors are
- * shown beside their fields; after sending, a confirmation replaces the form.
+ * shown beside their fields; after sending, a confirmation replaces the form. Without scripts the same form posts
+ * to the page (server/formPosts.ts, ADR 0023): sent, the page comes back with `?contact=sent` and the confirmation;
+ * refused, with the values and the messages beside the fields.
  */
 export function ContactForm() {
   const { t } = usePageTexts('content', contentTexts);
+  const { locale, urlParsed } = usePageContext();
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const [sent, setSent] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const posted = usePostedForm<ContactValues>('contact', EMPTY_CONTACT);
+  const refused = refusalOf(posted.errors, t('contact.errors.generic'));
+  const [values, setValues] = useState<ContactValues>(posted.values);
+  const [problems, setProblems] = useState<ContactProblems>(posted.problems as ContactProblems);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
+  const [sent, setSent] = useState(urlParsed.search[CONTACT_SENT_PARAMETER] === CONTACT_SENT_VALUE);
   const success = useRef<HTMLDivElement>(null);
   const [run, sending] = useShopMutation<ContactFormMutation>(sendMutation);
-  useEffect(() => setHydrated(true), []);
+  const pagePath = localizedPath(SERVICE_PAGES.contact[locale], locale);
   useEffect(() => {
     if (sent) success.current?.focus();
   }, [sent]);
 
-  const message = (field: Field): string | undefined => {
+  const message = (field: ContactField): string | undefined => {
     const problem = problems[field];
-    if (problem) return t(`contact.errors.${problem}`, { min: NAME_MIN_LENGTH, max: field === 'comment' ? COMMENT_MAX : SUBJECT_MAX });
+    if (problem) return t(`contact.errors.${problem}`, { min: NAME_MIN_LENGTH, max: field === 'comment' ? CONTACT_COMMENT_MAX : CONTACT_SUBJECT_MAX });
     return serverErrors[field];
   };
 
-  const change = (field: Field) => (value: string) => {
+  const change = (field: ContactField) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
     setServerErrors((old) => ({ ...old, [field]: undefined }));
     // Once shown, a message follows the typing so the shopper sees when it is right.
@@ -81,15 +78,7 @@ export function ContactForm() {
   };
 
   const send = async (): Promise<void> => {
-    const input = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      subject: values.subject.trim(),
-      comment: values.comment.trim(),
-      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-    };
-    const response = await run({ input });
+    const response = await run({ input: contactInputOf(values) });
     const payload = response?.sendContactForm;
     if (!payload) {
       setAlert([t('contact.errors.generic')]);
@@ -97,18 +86,13 @@ export function ContactForm() {
     }
     if (payload.sent) {
       setSent(true);
-      setValues(EMPTY);
+      setValues(EMPTY_CONTACT);
       return;
     }
-    const byField: Partial<Record<Field, string>> = {};
-    const other: string[] = [];
-    for (const error of payload.errors) {
-      if (error.field && (FIELDS as readonly string[]).includes(error.field)) byField[error.field as Field] = error.message;
-      else other.push(error.message);
-    }
+    const { byField, general } = refusalOf(payload.errors, t('contact.errors.generic'));
     setServerErrors(byField);
-    setAlert(other);
-    focusField(FIELDS.find((field) => byField[field]));
+    setAlert(general);
+    focusField(CONTACT_FIELDS.find((field) => byField[field]));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
@@ -118,7 +102,7 @@ export function ContactForm() {
     setProblems(found);
     setServerErrors({});
     setAlert([]);
-    const first = FIELDS.find((field) => found[field]);
+    const first = CONTACT_FIELDS.find((field) => found[field]);
     if (first) {
       focusField(first);
       return;
@@ -134,9 +118,17 @@ export function ContactForm() {
         </h2>
         <div ref={success} className={styles.success} role="status" tabIndex={-1}>
           <p>{t('contact.success')}</p>
-          <button type="button" className={styles.secondary} onClick={() => setSent(false)}>
+          {/* a link, so that it leads back to the empty form without scripts too */}
+          <a
+            className={styles.secondary}
+            href={pagePath}
+            onClick={(event) => {
+              event.preventDefault();
+              setSent(false);
+            }}
+          >
             {t('contact.another')}
-          </button>
+          </a>
         </div>
       </section>
     );
@@ -149,11 +141,9 @@ export function ContactForm() {
         {t('contact.title')}
       </h2>
       <p className={styles.intro}>{t('contact.intro')}</p>
-      <noscript>
-        <p className={styles.problem}>{t('contact.noScript')}</p>
-      </noscript>
-      <CheckoutAlert messages={alert} />
-      <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <form className={styles.form} method="post" action={pagePath} data-form="contact" noValidate onSubmit={onSubmit}>
+        <PostedFormFields form="contact" posted={posted.posted} />
+        <CheckoutAlert messages={alert} />
         <div className={styles.row}>
           <TextField field="firstName" label={t('contact.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={255} />
           <TextField field="lastName" label={t('contact.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={255} />
@@ -162,7 +152,7 @@ export function ContactForm() {
           <TextField field="email" type="email" label={t('contact.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
           <TextField field="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={change('phone')} message={message('phone')} autoComplete="tel" inputMode="tel" maxLength={40} />
         </div>
-        <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={message('subject')} required maxLength={SUBJECT_MAX} />
+        <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={message('subject')} required maxLength={CONTACT_SUBJECT_MAX} />
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-comment`}>
             {t('contact.comment')}
@@ -175,7 +165,7 @@ export function ContactForm() {
             name="comment"
             rows={6}
             required
-            maxLength={COMMENT_MAX}
+            maxLength={CONTACT_COMMENT_MAX}
             value={values.comment}
             aria-invalid={commentMessage ? true : undefined}
             aria-describedby={commentMessage ? `${id}-comment-message` : undefined}
@@ -187,10 +177,22 @@ export function ContactForm() {
             </p>
           ) : null}
         </div>
-        <button className={styles.submit} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+        <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
           {t('contact.submit')}
         </button>
       </form>
     </section>
   );
+}
+
+/** The gateway's refusals: those naming a field beside it, the others (or "unavailable") in the alert box. */
+function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string): { byField: Partial<Record<ContactField, string>>; general: string[] } {
+  if (errors === null) return { byField: {}, general: [unavailable] };
+  const byField: Partial<Record<ContactField, string>> = {};
+  const general: string[] = [];
+  for (const error of errors) {
+    if (error.field && (CONTACT_FIELDS as readonly string[]).includes(error.field)) byField[error.field as ContactField] = error.message;
+    else general.push(error.message);
+  }
+  return { byField, general };
 }

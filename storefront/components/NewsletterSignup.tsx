@@ -1,8 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkEmail, type FieldProblem } from '../forms/fieldRules';
+import { NEWSLETTER_FORM } from '../forms/newsletterForm';
+import { usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import type { NewsletterSignupMutation } from './__generated__/NewsletterSignupMutation.graphql';
 import { useNotifications } from './Notifications';
 import styles from './NewsletterSignup.module.css';
@@ -21,16 +25,24 @@ export const subscribeNewsletterMutation = graphql`
   }
 `;
 
+/** The footer form's own name (`data-form`): what was typed into it before hydration is read back by it. */
+const FOOTER_FORM = 'newsletter-footer';
+
 /**
  * The footer's newsletter form. The email is checked in the browser (SPEC §5), then subscribeNewsletter
- * (double opt-in, SPEC §4): a confirmation mail follows, whose link leads to /newsletter-subscribe.
+ * (double opt-in, SPEC §4): a confirmation mail follows, whose link leads to /newsletter-subscribe. Without
+ * scripts it posts to /newsletter-subscribe as that page's form (server/formPosts.ts): the footer is on every
+ * page, so the outcome or refusal is shown there, under its own heading (ADR 0023).
  */
 export function NewsletterSignup() {
   const { t } = useTranslation('shell');
+  const { locale } = usePageContext();
   const { notify } = useNotifications();
   const [serverProblem, setServerProblem] = useState<string | undefined>();
   const [run, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
-  const [email, setEmail] = useState('');
+  // An address typed before hydration stays (the page's scripts arrive after its first paint).
+  const posted = usePostedForm(FOOTER_FORM, { email: '' });
+  const [email, setEmail] = useState(posted.values.email);
   const [problem, setProblem] = useState<FieldProblem | undefined>();
   const id = useId();
 
@@ -65,7 +77,7 @@ export function NewsletterSignup() {
     setProblem(found);
     setServerProblem(undefined);
     if (found) {
-      event.currentTarget.querySelector('input')?.focus();
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       return;
     }
     void subscribe();
@@ -77,7 +89,9 @@ export function NewsletterSignup() {
         {t('newsletter.title')}
       </h2>
       <p className={styles.intro}>{t('newsletter.intro')}</p>
-      <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <form className={styles.form} method="post" action={localizedPath('/newsletter-subscribe', locale)} data-form={FOOTER_FORM} noValidate onSubmit={onSubmit}>
+        {/* answered as the newsletter page's form: a refusal is shown in that page's form (no state comes back here) */}
+        <input type="hidden" name="_form" value={NEWSLETTER_FORM} />
         <label className={styles.label} htmlFor={`${id}-email`}>
           {t('newsletter.emailLabel')}
         </label>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedAccount, graph, hydrated, mailedLink } from './support/shop';
+import { confirmedAccount, graph, hydrated, mailedLink, readShop } from './support/shop';
 
 // Issue 18 (ADR 0023): the shop's forms are real forms the server handles, so they work with JavaScript off and in
 // the window before the page's scripts arrive. A refused post shows the page again with what was typed (passwords
@@ -28,6 +28,19 @@ async function loginWithoutScripts(page: Page, email: string, password: string):
   await named(page, 'login', 'password').fill(password);
   await loginForm(page).getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/** The contact page's form (/s/kontakt). */
+const contactForm = (page: Page) => page.locator('form[data-form="contact"]');
+
+/** The contact form filled as a shopper would; `email` is the address to answer. */
+async function fillContact(page: Page, email: string): Promise<void> {
+  const form = contactForm(page);
+  await form.getByLabel('Vorname').fill('Lea');
+  await form.getByLabel('Nachname').fill('Muster');
+  await form.getByLabel('E-Mail-Adresse').fill(email);
+  await form.getByLabel('Betreff').fill('Frage zur Lieferung');
+  await form.getByLabel('Ihre Nachricht').fill('Wann kommt meine Bestellung an?');
 }
 
 test.describe('with JavaScript off', () => {
@@ -166,6 +179,62 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/fr\/login$/);
     await expect(loginForm(page).getByRole('alert')).toContainText('Nom d’utilisateur ou mot de passe invalide');
   });
+
+  test('contact: a bad address comes back beside its field with every value kept, then the message is sent and confirmed', async ({ page }) => {
+    const email = `kontakt-ohne-js-${Date.now()}@example.ch`;
+    await page.goto('/s/kontakt');
+    await fillContact(page, 'lea@');
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await contactForm(page).getByRole('button', { name: 'Nachricht senden' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(contactForm(page).getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
+    await expect(contactForm(page).getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+    await expect(contactForm(page).getByLabel('Vorname')).toHaveValue('Lea');
+    await expect(contactForm(page).getByLabel('Ihre Nachricht')).toHaveValue('Wann kommt meine Bestellung an?');
+
+    await contactForm(page).getByLabel('E-Mail-Adresse').fill(email);
+    await contactForm(page).getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page).toHaveURL(/\/s\/kontakt\?contact=sent$/);
+    await expect(page.getByRole('region', { name: 'Kontaktformular' }).getByRole('status')).toContainText('Vielen Dank! Ihre Nachricht ist bei uns eingegangen.');
+    expect(readShop<{ subject: string }>('SELECT subject FROM contact_message WHERE email = ?', email).map((row) => row.subject)).toEqual(['Frage zur Lieferung']);
+  });
+
+  test('newsletter from the footer: the check-your-mail page (the address in no URL), and the mail’s link confirms', async ({ page, browser }) => {
+    const email = `leser-ohne-js-${Date.now()}@example.ch`;
+    await page.goto('/s/kontakt');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+    await footer.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/newsletter-subscribe\?subscribed=pending$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft' })).toBeVisible();
+    await expect(page.getByText(/Fast geschafft! Bitte bestätigen Sie Ihre Anmeldung/)).toBeVisible();
+    expect(readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email).map((r) => r.status)).toEqual(['notSet']);
+
+    // The confirmation link runs once the page's scripts do (a mail scanner fetching it confirms nothing).
+    const link = await mailedLink(email, 'newsletter.double_opt_in', '/newsletter-subscribe');
+    const { baseURL, userAgent, viewport, locale } = test.info().project.use;
+    const withScripts = await browser.newContext({ baseURL, userAgent, viewport, locale, javaScriptEnabled: true });
+    const confirmPage = await withScripts.newPage();
+    await confirmPage.goto(link);
+    await expect(confirmPage.getByRole('heading', { level: 1, name: 'Anmeldung bestätigt' })).toBeVisible({ timeout: 15_000 });
+    await withScripts.close();
+    expect(readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email).map((r) => r.status)).toEqual(['optIn']);
+  });
+
+  test('newsletter in Italian: an invalid address from the footer comes back on the newsletter page, typed value and message beside it', async ({ page }) => {
+    await page.goto('/it/s/contatto');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('textbox', { name: 'Indirizzo e-mail' }).fill('nessuno@');
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await footer.getByRole('button', { name: 'Iscriversi' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(page).toHaveURL(/\/it\/newsletter-subscribe$/);
+    const form = page.locator('form[data-form="newsletter"]');
+    await expect(form.getByRole('heading', { level: 1, name: 'Iscriversi alla newsletter' })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: /^Indirizzo e-mail/ })).toHaveValue('nessuno@');
+    await expect(form.getByRole('textbox', { name: /^Indirizzo e-mail/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Inserite un indirizzo e-mail valido')).toBeVisible();
+  });
 });
 
 test('a login sent before the page’s scripts arrived goes through as a form post; nothing typed is lost', async ({ page }) => {
@@ -239,4 +308,28 @@ test('a quantity typed before the page’s scripts arrived is the one added afte
   await expect(page.getByLabel('Menge', { exact: true })).toHaveValue('2');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByRole('link', { name: 'Warenkorb, 2 Artikel' })).toBeVisible();
+});
+
+test('contact text typed before the page’s scripts arrived is still there after hydration, and is sent', async ({ page }) => {
+  const email = `kontakt-frueh-${Date.now()}@example.ch`;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/s/kontakt', { waitUntil: 'commit' });
+  await fillContact(page, email);
+  // nothing waits for the scripts: the button can be pressed at once
+  await expect(contactForm(page).getByRole('button', { name: 'Nachricht senden' })).toBeEnabled();
+  release();
+  await hydrated(page);
+  await expect(contactForm(page).getByLabel('Vorname')).toHaveValue('Lea');
+  await expect(contactForm(page).getByLabel('Ihre Nachricht')).toHaveValue('Wann kommt meine Bestellung an?');
+  await expect(contactForm(page).getByText('Der Wert ist erforderlich')).toHaveCount(0);
+  // the enhanced form sends it in place
+  await contactForm(page).getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(page.getByRole('region', { name: 'Kontaktformular' }).getByRole('status')).toContainText('Vielen Dank! Ihre Nachricht ist bei uns eingegangen.');
+  await expect(page).toHaveURL(/\/s\/kontakt$/);
+  await expect.poll(() => readShop<{ subject: string }>('SELECT subject FROM contact_message WHERE email = ?', email).map((row) => row.subject)).toEqual(['Frage zur Lieferung']);
 });

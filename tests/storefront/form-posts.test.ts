@@ -193,3 +193,68 @@ describe('the registration and the password recovery without JavaScript', () => 
     expect(login.headers.get('location')).toBe('/account');
   });
 });
+
+/** This test's shop database: what a form post stored, and the mails it queued. */
+function readShop<T>(sql: string, ...params: unknown[]): T[] {
+  return shop.db.prepare(sql).all(...params) as T[];
+}
+
+const CONTACT = { firstName: 'Lea', lastName: 'Muster', phone: '', subject: 'Frage zur Lieferung', comment: 'Wann kommt meine Bestellung an?' };
+
+describe('the contact form without JavaScript', () => {
+  it('SPEC §5 refusals on the Italian contact page: every value kept, the problems by field, the Store API not asked', async () => {
+    shownAgain.length = 0;
+    shop.storeCalls.reset();
+    const answer = await post('/it/s/contatto', { _form: 'contact', ...CONTACT, firstName: 'Lu', email: 'lea@' });
+    expect(answer.status).toBe(422);
+    expect(shownAgain).toEqual([
+      {
+        url: `${ORIGIN}/it/s/contatto`,
+        method: 'GET',
+        formPost: { form: 'contact', values: { ...CONTACT, firstName: 'Lu', email: 'lea@' }, problems: { firstName: 'minLength', email: 'email' }, errors: [] },
+      },
+    ]);
+    expect(shop.storeCalls.count).toBe(0);
+  });
+
+  it('a refusal of the gateway comes back beside its field, in Italian', async () => {
+    shownAgain.length = 0;
+    const answer = await post('/it/s/contatto', { _form: 'contact', ...CONTACT, email: `lungo-${Date.now()}@example.ch`, phone: '0'.repeat(41) });
+    expect(answer.status).toBe(422);
+    expect(shownAgain[0]!.formPost.values.phone).toBe('0'.repeat(41));
+    expect(shownAgain[0]!.formPost.errors).toEqual([expect.objectContaining({ field: 'phone', message: expect.stringMatching(/^Telefono - /) })]);
+  });
+
+  it('sent: 303 to the same page with its confirmation; the message is stored and mailed to the shop', async () => {
+    shownAgain.length = 0;
+    const email = `kontakt-form-${Date.now()}@example.ch`;
+    const answer = await post('/fr/s/contact', { _form: 'contact', ...CONTACT, email, phone: ' 044 123 45 67 ' });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/fr/s/contact?contact=sent');
+    expect(shownAgain).toHaveLength(0);
+    expect(readShop<{ subject: string; phone: string }>('SELECT subject, phone FROM contact_message WHERE email = ?', email)).toEqual([{ subject: 'Frage zur Lieferung', phone: '044 123 45 67' }]);
+    expect(readShop<{ template: string }>("SELECT template FROM mail_outbox WHERE body_text LIKE ? ORDER BY created_at DESC LIMIT 1", `%${email}%`)).toHaveLength(1);
+  });
+});
+
+describe('the newsletter signup without JavaScript (the footer’s and the newsletter page’s form)', () => {
+  it('an invalid address: /newsletter-subscribe again with what was typed and the problem; nothing in a URL', async () => {
+    shownAgain.length = 0;
+    shop.storeCalls.reset();
+    const answer = await post('/fr/newsletter-subscribe', { _form: 'newsletter', email: 'personne@' });
+    expect(answer.status).toBe(422);
+    expect(shownAgain).toEqual([
+      { url: `${ORIGIN}/fr/newsletter-subscribe`, method: 'GET', formPost: { form: 'newsletter', values: { email: 'personne@', firstName: '', lastName: '' }, problems: { email: 'email' }, errors: [] } },
+    ]);
+    expect(shop.storeCalls.count).toBe(0);
+  });
+
+  it('subscribed: 303 to the page that says to check the mail; the recipient waits for the double opt-in and the mail is queued', async () => {
+    const email = `leser-form-${Date.now()}@example.ch`;
+    const answer = await post('/it/newsletter-subscribe', { _form: 'newsletter', email });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/it/newsletter-subscribe?subscribed=pending');
+    expect(readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email)).toEqual([{ status: 'notSet' }]);
+    expect(readShop<{ template: string }>('SELECT template FROM mail_outbox WHERE recipient = ?', email)).toEqual([{ template: 'newsletter.double_opt_in' }]);
+  });
+});

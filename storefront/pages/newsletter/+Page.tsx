@@ -6,22 +6,27 @@ import { DefaultLayout } from '../../layouts/DefaultLayout';
 import { usePageQuery } from '../../relay/usePageQuery';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
+import { NEWSLETTER_RESULT_PARAMETER } from '../../forms/newsletterForm';
 import { NewsletterConfirm } from './NewsletterConfirm';
+import { NewsletterResult } from './NewsletterResult';
 import { NewsletterSubscribeForm } from './NewsletterSubscribeForm';
 import { NewsletterUnsubscribe } from './NewsletterUnsubscribe';
 
 /**
- * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result)
- * and /newsletter-unsubscribe/{hash}. Links with secrets: never indexed.
+ * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result; with
+ * ?subscribed= the outcome of a signup posted without scripts) and /newsletter-unsubscribe/{hash}. Links with
+ * secrets: never indexed.
  */
 export default function Page() {
   const data = usePageQuery<ShellPageQueryType>(ShellPageQuery);
   const { t } = useTranslation('common');
+  const { t: tCustomer } = useTranslation('customer');
   const { locale, urlPathname, urlParsed, routeParams } = usePageContext();
   const title = t('pages.newsletter');
   const unsubscribe = routeParams.action === 'unsubscribe';
   const em = urlParsed.search.em ?? '';
   const hash = urlParsed.search.hash ?? '';
+  const subscribed = urlParsed.search[NEWSLETTER_RESULT_PARAMETER];
   // The same page in the other languages, without the link's secret in the alternates.
   const alternates = samePathAlternates(unsubscribe ? urlPathname : '/newsletter-subscribe');
   return (
@@ -31,6 +36,10 @@ export default function Page() {
         <NewsletterUnsubscribe hash={routeParams.hash ?? ''} />
       ) : em || hash ? (
         <NewsletterConfirm em={em} hash={hash} />
+      ) : subscribed === 'pending' ? (
+        <NewsletterResult kind="done" title={tCustomer('newsletter.checkMailTitle')} text={tCustomer('newsletter.checkMail')} />
+      ) : subscribed === 'already' ? (
+        <NewsletterResult kind="done" title={tCustomer('newsletter.title')} text={tCustomer('newsletter.alreadySubscribed')} />
       ) : (
         <NewsletterSubscribeForm />
       )}

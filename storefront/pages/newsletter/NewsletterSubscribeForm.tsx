@@ -1,23 +1,38 @@
 import { useState, type FormEvent } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useTranslation } from '../../i18n/useTranslation';
 import { unavailableError, useShopMutation } from '../../checkout/useShopMutation';
 import type { NewsletterSignupMutation } from '../../components/__generated__/NewsletterSignupMutation.graphql';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../components/CheckoutField';
 import { subscribeNewsletterMutation } from '../../components/NewsletterSignup';
-import { splitShopErrors, type FieldProblems } from '../../forms/checkoutForms';
-import { checkEmail } from '../../forms/fieldRules';
+import { splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
+import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, newsletterInputOf, type NewsletterValues } from '../../forms/newsletterForm';
+import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import { localizedPath } from '../../i18n/locales';
 import { NewsletterResult } from './NewsletterResult';
 import styles from './NewsletterPage.module.css';
 
-const FIELDS = ['email', 'firstName', 'lastName'];
+const FIELDS = new Set(Object.keys(EMPTY_NEWSLETTER));
 
-/** /newsletter-subscribe without a link: the subscribe form (double opt-in: a confirmation mail follows). */
+/** The gateway's refusals beside their fields, the others in the alert box; null: the generic message. */
+function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return splitShopErrors(errors ?? [unavailableError(unavailable)], FIELDS);
+}
+
+/**
+ * /newsletter-subscribe without a link: the subscribe form (double opt-in: a confirmation mail follows). Without
+ * scripts it posts to this page (server/formPosts.ts) — and so does the footer's signup: a refusal of either comes
+ * back in this form, with the address typed and the message beside it (ADR 0023).
+ */
 export function NewsletterSubscribeForm() {
   const { t } = useTranslation('customer');
-  const [values, setValues] = useState({ email: '', firstName: '', lastName: '' });
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  const { locale } = usePageContext();
+  const posted = usePostedForm<NewsletterValues>(NEWSLETTER_FORM, EMPTY_NEWSLETTER);
+  const refused = refusalOf(posted.errors, t('errors.generic'));
+  const [values, setValues] = useState<NewsletterValues>(posted.values);
+  const [problems, setProblems] = useState<FieldProblems>(posted.problems as FieldProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
   const [result, setResult] = useState<'PENDING' | 'SUBSCRIBED' | null>(null);
   const messageOf = useFieldMessages(problems, serverErrors);
   const [subscribe, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
@@ -25,18 +40,15 @@ export function NewsletterSubscribeForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problem = checkEmail(values.email);
-    const found: FieldProblems = problem ? { email: problem } : {};
+    const found: FieldProblems = checkNewsletter(values);
     setProblems(found);
     setServerErrors({});
     setAlert([]);
-    if (problem) return focusField('email');
-    const response = await subscribe({
-      input: { email: values.email.trim(), firstName: values.firstName.trim() || null, lastName: values.lastName.trim() || null },
-    });
-    const errors = response ? response.subscribeNewsletter.errors : [unavailableError(t('errors.generic'))];
-    if (errors.length > 0) {
-      const { byField, general } = splitShopErrors(errors, new Set(FIELDS));
+    if (found.email) return focusField('email');
+    const response = await subscribe({ input: newsletterInputOf(values) });
+    const errors = response ? response.subscribeNewsletter.errors : null;
+    if (errors === null || errors.length > 0) {
+      const { byField, general } = refusalOf(errors, t('errors.generic'));
       setServerErrors(byField);
       setAlert(general);
       focusField(Object.keys(byField)[0]);
@@ -53,7 +65,16 @@ export function NewsletterSubscribeForm() {
     );
   }
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="newsletter-form-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath('/newsletter-subscribe', locale)}
+      data-form={NEWSLETTER_FORM}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="newsletter-form-title"
+    >
+      <PostedFormFields form={NEWSLETTER_FORM} posted={posted.posted} />
       <h1 id="newsletter-form-title">{t('newsletter.title')}</h1>
       <p>{t('newsletter.intro')}</p>
       <CheckoutAlert messages={alert} />
