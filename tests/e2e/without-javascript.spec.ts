@@ -16,6 +16,17 @@ async function variantPage(page: Page): Promise<{ url: string; name: string; pro
   return product.variants.find((variant) => variant.available)!;
 }
 
+/** Holds the page's scripts back (a slow phone's network) until the returned function releases them. */
+async function holdPageScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The login page's form (the footer has a newsletter e-mail field too). */
 const loginForm = (page: Page) => page.locator('form[data-form="login"]');
 /** A field of a kit form by its name (the key the server reads). */
@@ -241,12 +252,7 @@ test('a login sent before the page’s scripts arrived goes through as a form po
   const email = `frueh-${Date.now()}@example.ch`;
   await confirmedAccount(page.request, { email, password: PASSWORD, firstName: 'Nora', lastName: 'Frueh' });
   // The page's scripts are held back until the shopper has typed and pressed the button.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await loginForm(page).getByLabel('E-Mail-Adresse').fill(email);
   await loginForm(page).getByLabel('Passwort').fill(PASSWORD);
@@ -259,12 +265,7 @@ test('a login sent before the page’s scripts arrived goes through as a form po
 });
 
 test('what the shopper typed before the scripts arrived is still there after hydration', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await loginForm(page).getByLabel('E-Mail-Adresse').fill('getippt@example.ch');
   release();
@@ -278,12 +279,7 @@ test('what the shopper typed before the scripts arrived is still there after hyd
 
 test('an add to cart pressed before the page’s scripts arrived is not lost', async ({ page }) => {
   const variant = await variantPage(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(variant.url, { waitUntil: 'commit' });
   await page.getByLabel('Menge', { exact: true }).fill('3');
   await page.getByTestId('add-to-cart').click();
@@ -295,12 +291,7 @@ test('an add to cart pressed before the page’s scripts arrived is not lost', a
 
 test('a quantity typed before the page’s scripts arrived is the one added after hydration', async ({ page }) => {
   const variant = await variantPage(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(variant.url, { waitUntil: 'commit' });
   await page.getByLabel('Menge', { exact: true }).fill('2');
   release();
@@ -312,12 +303,7 @@ test('a quantity typed before the page’s scripts arrived is the one added afte
 
 test('contact text typed before the page’s scripts arrived is still there after hydration, and is sent', async ({ page }) => {
   const email = `kontakt-frueh-${Date.now()}@example.ch`;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto('/s/kontakt', { waitUntil: 'commit' });
   await fillContact(page, email);
   // nothing waits for the scripts: the button can be pressed at once
