@@ -20,8 +20,8 @@ import styles from './AccountForms.module.css';
 /**
  * /register (SPEC §2, §4 Registration): access data, the billing address with the customer's
  * salutation and names, the data protection consent. The account stays inactive until the link mailed to
- * the customer is opened (double opt-in): the page then says to check the mail. `registered`: the address the
- * link went to when the form was posted without scripts (the page's `?registered=`).
+ * the customer is opened (double opt-in): the page then says to check the mail. `registered`: '' after the form was
+ * posted without scripts (the page's `?registered=1`: the mail went to the address given, which no URL carries).
  */
 export function RegisterForm({ query, registered }: { query: RegisterForm_query$key; registered: string | null }) {
   const { t } = useTranslation('account');

@@ -18,8 +18,8 @@ function located(errors: readonly ShopErrorData[]): ShopErrorData[] {
 }
 
 /**
- * Asks for the recovery link; an email without an account says so beside the field (SPEC §5). `sentTo`: the
- * address the link went to when the form was posted without scripts (the page's `?sent=`).
+ * Asks for the recovery link; an email without an account says so beside the field (SPEC §5). `sentTo`: '' after the
+ * form was posted without scripts (the page's `?sent=1`: the link went to the address given, which no URL carries).
  */
 export function ResetPasswordForm({ sentTo: sentBefore }: { sentTo: string | null }) {
   const { t } = useTranslation('account');
