@@ -160,10 +160,11 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
       return `${localizedPath('/newsletter-subscribe', locale)}?${NEWSLETTER_RESULT_PARAMETER}=${result}`;
     },
   },
+  // the forms of each shop area, defined beside it (server/forms/*.ts)
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
-function textFields<V extends { [K in keyof V]: string }>(fields: URLSearchParams, empty: V): V {
+export function textFields<V extends { [K in keyof V]: string }>(fields: URLSearchParams, empty: V): V {
   const values: Record<string, string> = {};
   for (const name of Object.keys(empty)) values[name] = fields.get(name) ?? '';
   return values as V;
