@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdPageScripts, named } from './support/formPage';
 import { confirmedAccount, graph, hydrated, mailedLink, readShop } from './support/shop';
 
 // Issue 18 (ADR 0023): the shop's forms are real forms the server handles, so they work with JavaScript off and in
@@ -16,22 +17,8 @@ async function variantPage(page: Page): Promise<{ url: string; name: string; pro
   return product.variants.find((variant) => variant.available)!;
 }
 
-/** Holds the page's scripts back (a slow phone's network) until the returned function releases them. */
-async function holdPageScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 /** The login page's form (the footer has a newsletter e-mail field too). */
 const loginForm = (page: Page) => page.locator('form[data-form="login"]');
-/** A field of a kit form by its name (the key the server reads). */
-const named = (page: Page, form: string, name: string) => page.locator(`form[data-form="${form}"] [name="${name}"]`);
-
 /** Logs in on the login page without scripts and lands in the account. */
 async function loginWithoutScripts(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
