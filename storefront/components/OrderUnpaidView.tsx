@@ -35,6 +35,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
         status
         paymentStatus
         paymentChangeable
+        invoiceAllowed
         cancellable
         paymentMethod {
           id
@@ -77,7 +78,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
       {order.paymentChangeable && !isCancelled && paymentMethods ? (
         <section className={styles.retry} aria-labelledby="unpaid-retry-title">
           <h2 id="unpaid-retry-title">{t('unpaid.retryTitle')}</h2>
-          <PaymentMethodChoice methods={paymentMethods} selectedId={selected} disabled={sending} onSelect={setSelected} invoiceAllowed afterOrder legend={t('unpaid.retryTitle')} />
+          <PaymentMethodChoice methods={paymentMethods} selectedId={selected} disabled={sending} onSelect={setSelected} invoiceAllowed={order.invoiceAllowed} afterOrder legend={t('unpaid.retryTitle')} />
           <button type="button" className={styles.primaryButton} disabled={sending || !selected} aria-busy={sending || undefined} onClick={() => void pay()}>
             {t('unpaid.retry')}
           </button>

@@ -65,7 +65,7 @@ const CHANGE = `mutation ($input: ChangeOrderPaymentMethodInput!) { changeOrderP
 const CANCEL = `mutation ($input: CancelOrderInput!) { cancelOrder(input: $input) { order { status paymentStatus cancellable paymentChangeable } errors { code message } } }`;
 
 /** A guest who ordered a delivery product with the given payment method. */
-async function guestOrder(method: string, cookies: Record<string, string> = {}): Promise<{ shopper: Browser; orderId: string; email: string }> {
+async function guestOrder(method: string, cookies: Record<string, string> = {}, shippingAddress?: Record<string, string>): Promise<{ shopper: Browser; orderId: string; email: string }> {
   const shopper = browser({ gql }, cookies);
   await shopper.gql(`mutation ($input: AddToCartInput!) { addToCart(input: $input) { errors { code } } }`, { input: { productId: products.delivery.id } });
   const email = `guest-${randomUUID()}@example.ch`;
@@ -76,6 +76,7 @@ async function guestOrder(method: string, cookies: Record<string, string> = {}):
       firstName: 'Anna',
       lastName: 'Muster',
       billingAddress: { firstName: 'Anna', lastName: 'Muster', street: 'Bahnhofstrasse 1', zipcode: '8001', city: 'Zürich', countryId: switzerlandId },
+      ...(shippingAddress ? { shippingAddress: { firstName: 'Anna', lastName: 'Muster', countryId: switzerlandId, ...shippingAddress } } : {}),
       acceptedDataProtection: true,
     },
   });
@@ -146,6 +147,26 @@ describe('orders and payment', () => {
     expect(change.body.data.changeOrderPaymentMethod.errors).toEqual([
       { code: 'PAYMENT_NOT_CHANGEABLE', message: 'Die Zahlung dieser Bestellung kann nicht mehr geändert werden.' },
     ]);
+  });
+
+  it('retry on invoice when billed elsewhere: refused by the gateway itself (a stock Shopware would accept it), in the page’s language', async () => {
+    const { shopper, orderId } = await guestOrder('payment_card', {}, { street: 'Seestrasse 2', zipcode: '6004', city: 'Luzern' });
+    expect((await shopper.gql(`query ($id: ID!) { order(id: $id) { invoiceAllowed } }`, { id: orderId })).body.data.order).toEqual({ invoiceAllowed: false });
+    const before = calls.length;
+    const refused = await shopper.gql(CHANGE, { input: { orderId, paymentMethodId: payment.payment_invoice } });
+    expect(refused.body.data.changeOrderPaymentMethod.errors).toEqual([
+      { code: 'INVOICE_ADDRESS_MISMATCH', message: expect.stringMatching(/Rechnung/) },
+    ]);
+    expect(refused.body.data.changeOrderPaymentMethod.order.paymentMethod).toEqual({ technicalName: 'payment_card' });
+    // never sent on to the Store API: the rule holds without the embedded one's own check
+    expect(calls.slice(before).map((call) => call.path)).not.toContain('/store-api/order/payment');
+
+    // another method is still possible; and one address for billing and delivery allows invoice
+    expect((await shopper.gql(CHANGE, { input: { orderId, paymentMethodId: payment.payment_twint } })).body.data.changeOrderPaymentMethod.errors).toEqual([]);
+    const same = await guestOrder('payment_card');
+    expect((await same.shopper.gql(`query ($id: ID!) { order(id: $id) { invoiceAllowed } }`, { id: same.orderId })).body.data.order).toEqual({ invoiceAllowed: true });
+    const allowed = await same.shopper.gql(CHANGE, { input: { orderId: same.orderId, paymentMethodId: payment.payment_invoice } });
+    expect(allowed.body.data.changeOrderPaymentMethod).toMatchObject({ order: { paymentMethod: { technicalName: 'payment_invoice' } }, errors: [] });
   });
 
   it('invoice: handlePayment answers the paid page in the request’s language; the order can be cancelled', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../gateway/src/context';
 import { cartErrorMessage, SHOP_ERROR_MESSAGES } from '../../gateway/src/messages';
 import { orderAccessOf } from '../../gateway/src/plugins/session-cookies';
-import { relativeToOrigin, sameAddress } from '../../gateway/src/schema/checkout';
+import { relativeToOrigin } from '../../gateway/src/schema/checkout';
+import { sameAddress } from '../../gateway/src/schema/customer';
 import { openingHourLines } from '../../gateway/src/schema/pharmacy';
 import { fieldOfPointer, InvalidInput, shopErrorsOf } from '../../gateway/src/schema/shop-errors';
 import { StoreApiRequestError, type StoreApiErrorEntry } from '../../gateway/src/store-client';
@@ -97,6 +98,9 @@ describe('checkout helpers', () => {
     const billing = { id: 'a', firstName: 'Anna', lastName: 'Muster', street: 'Bahnhofstrasse 1', zipcode: '8001', city: 'Zürich', countryId: 'ch' };
     expect(sameAddress(billing, { ...billing, id: 'b', city: ' zürich ' })).toBe(true);
     expect(sameAddress(billing, { ...billing, id: 'b', zipcode: '8002' })).toBe(false);
+    // an address line the cart of the Store API compares too (c/o, floor): another place
+    expect(sameAddress(billing, { ...billing, id: 'b', additionalAddressLine1: 'c/o Praxis Weber' })).toBe(false);
+    expect(sameAddress(billing, { ...billing, id: 'b', street: 'Bahnhofstrasse  1' })).toBe(true);
   });
 
   it('return URLs on the shop’s own origin become paths; others stay absolute', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { PAYMENT_METHOD_ID } from '../../store-api/src/seed/reference-data';
 import { ORIGIN, openPrivateTestShop } from '../support/shop';
-import { addProduct, findProduct, guestOrder, placeOrder, registerGuest, shopper, type Shopper } from './checkout-fixtures';
+import { addProduct, address, choosePayment, findProduct, guestOrder, placeOrder, registerGuest, shopper, type Shopper } from './checkout-fixtures';
 
 // Payment (issue 5 item 3): handle-payment, the embedded provider page (pay / fail / cancel, one use, no open
 // redirect), Shopware's transaction states, retry with another method, cancelling, and the cart put back
@@ -117,6 +117,25 @@ describe('an asynchronous payment on the provider page', () => {
       { from_state: null, to_state: 'open' },
       { from_state: 'open', to_state: 'paid' },
     ]);
+  });
+
+  it('retry on invoice (SPEC §5): refused when the order is billed elsewhere than it goes to, allowed when one address', async () => {
+    // Billed in Bern, delivered to Luzern (issue 19 item 4: order 10004 was accepted on invoice on the retry page).
+    const elsewhere = shopper(shop.call);
+    await registerGuest(elsewhere, { billingAddress: address({ street: 'Marktgasse 5', zipcode: '3011', city: 'Bern' }), shippingAddress: address({ street: 'Seestrasse 2', zipcode: '6004', city: 'Luzern' }) });
+    await addProduct(elsewhere, findProduct(shop.db, 'delivery').id);
+    await choosePayment(elsewhere, 'card');
+    const placed = (await placeOrder(elsewhere)).json;
+    const refused = await elsewhere.call('POST', '/order/payment', { body: { orderId: placed.id, paymentMethodId: PAYMENT_METHOD_ID.invoice } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'CHECKOUT__PAYMENT_METHOD_BLOCKED', meta: { parameters: { reason: 'billing-address-differs' } } });
+    expect((await order(elsewhere, placed.id)).transactions.map((t: Json) => t.paymentMethodId)).toEqual([PAYMENT_METHOD_ID.card]);
+
+    // One address for both: invoice is a valid retry.
+    const { s, order: same } = await guestOrder(shop.call, shop.db, 'card');
+    const allowed = await s.call('POST', '/order/payment', { body: { orderId: same.id, paymentMethodId: PAYMENT_METHOD_ID.invoice } });
+    expect(allowed.status).toBe(200);
+    expect((await order(s, same.id)).transactions.map((t: Json) => t.paymentMethodId)).toEqual([PAYMENT_METHOD_ID.card, PAYMENT_METHOD_ID.invoice]);
   });
 
   it('retries with the same method: handle-payment opens a new transaction after a failure', async () => {

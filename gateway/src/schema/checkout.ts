@@ -2,7 +2,7 @@ import type { GatewayContext } from '../context';
 import { grantOrderAccess, publicOriginOf } from '../plugins/session-cookies';
 import { builder } from './builder';
 import { cartHasDownloads, forgetCart, fulfilmentOf, readCart } from './cart';
-import { AddressRef, forgetSessionCustomer, sessionCustomer, type AddressShape } from './customer';
+import { AddressRef, forgetSessionCustomer, sameAddress, sessionCustomer } from './customer';
 import { orderShape, OrderPayloadRef, type OrderPayloadShape, type ShopOrder } from './order';
 import { forgetSalesChannelContext, PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
 import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError } from './shop-errors';
@@ -10,15 +10,6 @@ import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError } fro
 // The checkout page (SPEC §2): methods, addresses and the rules the page must show before the order —
 // and placing the order and paying for it. The rules themselves live in the Store API; the flags here
 // only tell the page which controls it needs.
-
-/** The fields that make two addresses the same place (ids differ for copies of one address). */
-const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'street', 'zipcode', 'city', 'countryId'] as const;
-
-export function sameAddress(a: AddressShape, b: AddressShape): boolean {
-  if (a.id === b.id) return true;
-  const norm = (value: unknown) => String(value ?? '').trim().toLowerCase();
-  return ADDRESS_FIELDS.every((field) => norm(a[field]) === norm(b[field]));
-}
 
 const CheckoutRef = builder.objectRef<Record<string, never>>('Checkout').implement({
   description: 'Everything the checkout page needs besides the cart.',

@@ -19,13 +19,26 @@ export interface AddressShape {
   firstName: string;
   lastName: string;
   company?: string | null;
+  department?: string | null;
   street: string;
+  additionalAddressLine1?: string | null;
+  additionalAddressLine2?: string | null;
   zipcode?: string | null;
   city: string;
   countryId: string;
   country?: { id: string; name: string; translated?: { name?: string } } | null;
   phoneNumber?: string | null;
   countryStateId?: string | null;
+}
+
+/** The fields that make two addresses the same place (ids differ for copies of one address), as the Store API's cart compares them. */
+const POSTAL_FIELDS = ['firstName', 'lastName', 'company', 'department', 'street', 'additionalAddressLine1', 'additionalAddressLine2', 'zipcode', 'city', 'countryId', 'countryStateId'] as const;
+
+/** Whether two addresses are one place: invoice payment needs billing = shipping (SPEC §5), on a real Shopware too. */
+export function sameAddress(a: AddressShape, b: AddressShape): boolean {
+  if (a.id === b.id) return true;
+  const norm = (value: unknown) => String(value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return POSTAL_FIELDS.every((field) => norm(a[field]) === norm(b[field]));
 }
 
 /** A Shopware customer, as far as the graph reads it. */

@@ -7,11 +7,11 @@ import type { ShopExpectedDelivery } from '../store-client/operations';
 import { builder, type Localized } from './builder';
 import { CartLineItemTypeEnum, CartTaxRef, ExpectedDeliveryRef, type TaxShape } from './cart';
 import { badArgument, offsetCursor, offsetOfCursor } from './catalog-arguments';
-import { AddressRef, CustomerRef, type AddressShape } from './customer';
+import { AddressRef, CustomerRef, sameAddress, type AddressShape } from './customer';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
 import { ProductRef } from './product';
 import { PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
-import { InputCheck, ShopErrorRef, shopErrorsOf, type FailureMapping, type ShopError } from './shop-errors';
+import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type FailureMapping, type ShopError } from './shop-errors';
 
 // Orders of the session (POST /order): the success and payment pages, retrying or changing the payment,
 // cancelling. The Store API decides what a session may see: its customer's orders, or a guest's by the
@@ -204,6 +204,26 @@ export function paymentStatusOf(order: ShopOrder): PaymentStatusValue {
   }
 }
 
+/** The invoice payment method's technical name (Shopware's default invoice handler). */
+const INVOICE_TECHNICAL_NAME = 'payment_invoice';
+
+/**
+ * Whether the order may be paid by invoice (SPEC §5): billed to the address it is delivered to; a pickup has no
+ * delivery address. The gateway checks it itself, since a stock Shopware's order/payment does not (issue 19 item 4).
+ */
+function invoiceAllowedFor(order: ShopOrder): boolean {
+  const billing = order.billingAddress ?? order.addresses?.find((address) => address.id === order.billingAddressId);
+  const shipping = order.deliveries?.[0]?.shippingOrderAddress;
+  return !billing || !shipping || sameAddress(billing, shipping);
+}
+
+/** Whether a payment method id is the shop's invoice method. */
+async function isInvoiceMethod(ctx: GatewayContext, paymentMethodId: string): Promise<boolean> {
+  const result = await ctx.store().invoke('readPaymentMethod post /payment-method', { body: { limit: 100 } });
+  const methods = (result as { elements?: ShopwarePaymentMethod[] }).elements ?? [];
+  return methods.some((method) => method.id === paymentMethodId && method.technicalName === INVOICE_TECHNICAL_NAME);
+}
+
 function isPaymentChangeable(order: OrderShape): boolean {
   if (typeof order.paymentChangeable === 'boolean') return order.paymentChangeable;
   return orderStatusOf(order.data) === 'OPEN' && paymentStatusOf(order.data) !== 'PAID';
@@ -329,6 +349,10 @@ builder.node(OrderRef, {
     status: t.field({ type: OrderStatusEnum, description: 'The order’s state.', resolve: (o) => orderStatusOf(o.data) }),
     paymentStatus: t.field({ type: PaymentStatusEnum, description: 'The newest payment’s state.', resolve: (o) => paymentStatusOf(o.data) }),
     paymentChangeable: t.boolean({ description: 'Whether the payment can still be made or retried (unpaid, not cancelled).', resolve: (o) => isPaymentChangeable(o) }),
+    invoiceAllowed: t.boolean({
+      description: 'Whether invoice is a possible payment method for this order (billed to the address it is delivered to, SPEC §5).',
+      resolve: (o) => invoiceAllowedFor(o.data),
+    }),
     cancellable: t.boolean({
       description: 'Whether the shopper may cancel the order (open and not paid).',
       resolve: (o) => orderStatusOf(o.data) === 'OPEN' && paymentStatusOf(o.data) !== 'PAID',
@@ -469,6 +493,10 @@ builder.mutationFields((t) => ({
         const orderId = check.id('orderId', input.orderId);
         const paymentMethodId = check.id('paymentMethodId', input.paymentMethodId);
         check.done();
+        const order = await readVisibleOrder(ctx, orderId!);
+        if (order && !invoiceAllowedFor(order.data) && (await isInvoiceMethod(ctx, paymentMethodId!))) {
+          return { order, errors: [shopError(ctx.locale, 'INVOICE_ADDRESS_MISMATCH', 'paymentMethodId')] };
+        }
         await ctx.store().invoke('orderSetPayment post /order/payment', { body: { orderId: orderId!, paymentMethodId: paymentMethodId! } });
         return { order: await readVisibleOrder(ctx, orderId!), errors: [] };
       }),

@@ -443,7 +443,8 @@ function paymentMethodFacts(db: Db, id: string, languageId: string): { technical
   return row ? { technicalName: row.technical_name, name: row.name ?? row.technical_name } : null;
 }
 
-const INVOICE_TECHNICAL_NAME = 'payment_invoice';
+/** The invoice payment method (SPEC §5: only when billing and shipping are one address). */
+export const INVOICE_TECHNICAL_NAME = 'payment_invoice';
 
 /** Whether a Click & Collect pharmacy with this id exists. */
 export function clickAndCollectPharmacyExists(db: Db, pharmacyId: string): boolean {

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection';
 import { bool, paymentMethodUsable, prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
-import { readStoredCart, writeStoredCart } from './cart';
+import { addressesDiffer, INVOICE_TECHNICAL_NAME, readStoredCart, writeStoredCart, type PostalAddress } from './cart';
 import type { StoredCart, StoredLineItem } from './cart-types';
 import { requireCustomer } from './customer';
 import {
@@ -63,6 +63,14 @@ export function changePaymentMethod(ctx: SalesChannelContext, body: Record<strin
   if (!method || !paymentMethodUsable(ctx, method) || !bool(method.after_order_enabled)) {
     throw StoreApiError.notFound('CHECKOUT__UNKNOWN_PAYMENT_METHOD', `The payment method ${String(paymentMethodId)} could not be found.`, { paymentMethodId });
   }
+  // SPEC §5: invoice only when the order is billed to the address it goes to — on the retry and the account's
+  // "change payment method" as in the checkout, where the cart refuses it (payment-method-blocked).
+  if (method.technical_name === INVOICE_TECHNICAL_NAME && orderAddressesDiffer(ctx.db, order.id)) {
+    throw StoreApiError.of(400, 'CHECKOUT__PAYMENT_METHOD_BLOCKED', 'Invoice payment is not possible when the billing address differs from the shipping address.', {
+      paymentMethodId: method.id,
+      reason: 'billing-address-differs',
+    });
+  }
   ctx.db.transaction(() => {
     if (!isPaymentChangeable(ctx.db, order)) throw notChangeable(order);
     const current = latestTransaction(ctx.db, order.id);
@@ -71,6 +79,15 @@ export function changePaymentMethod(ctx: SalesChannelContext, body: Record<strin
     addTransaction(ctx.db, order.id, method.id, current ? (JSON.parse(current.amount) as Record<string, unknown>) : {});
     prepared(ctx.db, "UPDATE payment_session SET status = 'cancelled', completed_at = ? WHERE order_id = ? AND status = 'open'").run(new Date().toISOString(), order.id);
   }).immediate();
+}
+
+/** Whether an order's billing address differs from the address its delivery goes to (a pickup has none: no). */
+function orderAddressesDiffer(db: Db, orderId: string): boolean {
+  const billing = prepared(db, 'SELECT a.* FROM "order" o JOIN order_address a ON a.id = o.billing_address_id WHERE o.id = ?').get(orderId) as PostalAddress | undefined;
+  const shipping = prepared(db, 'SELECT a.* FROM order_delivery d JOIN order_address a ON a.id = d.shipping_order_address_id WHERE d.order_id = ? LIMIT 1').get(orderId) as
+    | PostalAddress
+    | undefined;
+  return Boolean(billing && shipping && addressesDiffer(billing, shipping));
 }
 
 /** POST /order/state/cancel: an open order whose payment is not made is cancelled with its transactions. */

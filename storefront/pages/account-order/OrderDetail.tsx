@@ -39,6 +39,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
         status
         paymentStatus
         paymentChangeable
+        invoiceAllowed
         cancellable
         paymentMethod {
           id
@@ -189,7 +190,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
             selectedId={selected}
             disabled={sending}
             onSelect={setSelected}
-            invoiceAllowed
+            invoiceAllowed={order.invoiceAllowed}
             afterOrder
             legend={tCheckout('unpaid.retryTitle')}
           />
