@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { SwissQRBill } from 'swissqrbill/svg';
 import { readCookie, type StoreApiTarget } from '../gateway/src/context';
+import { qrBillData, type PaymentSlip } from '../store-api/src/domain/payment-slip';
 
 // The account area's files (SPEC §2 account/order: invoices and the files of digital products). The
 // shopper's Store API session lives in an HttpOnly cookie, so the browser cannot call the Store API with it;
@@ -8,6 +10,8 @@ import { readCookie, type StoreApiTarget } from '../gateway/src/context';
 //
 //   GET /account/document/{documentId}            → Store API GET /document/download/{id}/{deepLinkCode}
 //   GET /account/download/{orderId}/{downloadId}  → Store API GET /order/download/{orderId}/{downloadId}
+//   GET /account/order/{orderId}/qr-bill.svg       → the QR-bill of the session's own order paid by transfer,
+//                                                    drawn by swissqrbill from the order's paymentSlip (issue 19)
 //
 // A document is found among the session's own orders (POST /order), which gives its deepLinkCode: another
 // session's document is simply not there. Every refusal (no session, not the session's, not paid yet,
@@ -38,8 +42,18 @@ function safeDisposition(value: string | null, fallbackName: string): string {
 }
 
 interface OrderListAnswer {
-  orders?: { elements?: { id: string; documents?: { id: string; deepLinkCode?: string }[] }[]; total?: number };
+  orders?: {
+    elements?: { id: string; documents?: { id: string; deepLinkCode?: string }[]; extensions?: { 'pharmacy-shop'?: { paymentSlip?: PaymentSlip | null } } }[];
+    total?: number;
+  };
 }
+
+/** The QR-bill's own labels come from swissqrbill; the payment's message names the order in the page's language. */
+const QR_BILL_LANGUAGES = { de: { language: 'DE', order: 'Bestellung' }, it: { language: 'IT', order: 'Ordine' }, fr: { language: 'FR', order: 'Commande' } } as const;
+type QrBillLocale = keyof typeof QR_BILL_LANGUAGES;
+
+/** An SVG shown as an image: nothing in it may load or run. */
+const SVG_HEADERS = { 'content-type': 'image/svg+xml; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", ...NEVER_CACHED } as const;
 
 export interface AccountFilesOptions {
   /** the Store API the gateway uses (the embedded one in process, or STORE_API_URL) */
@@ -51,6 +65,7 @@ export interface AccountFilesOptions {
 export function createAccountFiles(options: AccountFilesOptions): {
   document(request: Request, documentId: string): Promise<Response>;
   download(request: Request, orderId: string, downloadId: string): Promise<Response>;
+  qrBill(request: Request, orderId: string, locale: string | undefined): Promise<Response>;
 } {
   const { target, logger } = options;
 
@@ -147,12 +162,30 @@ export function createAccountFiles(options: AccountFilesOptions): {
         const answer = await call(`/order/download/${orderId}/${downloadId}`, { method: 'GET', headers: storeHeaders(request, token) });
         return answer.ok ? passOn(answer, `download-${downloadId}`) : refused(answer, 'download');
       }),
+    qrBill: (request, orderId, locale) =>
+      guarded('qr-bill', async () => {
+        const token = sessionToken(request);
+        if (!token || !SHOPWARE_ID.test(orderId)) return textAnswer(404, NOT_FOUND_TEXT);
+        const answer = await call('/order', {
+          method: 'POST',
+          headers: { ...storeHeaders(request, token), 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ limit: 1, filter: [{ type: 'equals', field: 'id', value: orderId }] }),
+        });
+        if (!answer.ok) return refused(answer, 'order');
+        const order = ((await answer.json()) as OrderListAnswer).orders?.elements?.find((element) => element.id === orderId);
+        const slip = order?.extensions?.['pharmacy-shop']?.paymentSlip;
+        if (!slip) return textAnswer(404, NOT_FOUND_TEXT);
+        const texts = QR_BILL_LANGUAGES[(locale && locale in QR_BILL_LANGUAGES ? locale : 'de') as QrBillLocale];
+        const svg = new SwissQRBill(qrBillData(slip, texts.order), { language: texts.language }).toString();
+        return new Response(svg, { status: 200, headers: SVG_HEADERS });
+      }),
   };
 }
 
-/** Mounts GET /account/document/{documentId} and GET /account/download/{orderId}/{downloadId}. */
+/** Mounts GET /account/document/{documentId}, /account/download/{orderId}/{downloadId} and /account/order/{orderId}/qr-bill.svg. */
 export function mountAccountFiles(app: Hono, options: AccountFilesOptions): void {
   const files = createAccountFiles(options);
   app.get('/account/document/:documentId', (c) => files.document(c.req.raw, c.req.param('documentId')));
   app.get('/account/download/:orderId/:downloadId', (c) => files.download(c.req.raw, c.req.param('orderId'), c.req.param('downloadId')));
+  app.get('/account/order/:orderId/qr-bill.svg', (c) => files.qrBill(c.req.raw, c.req.param('orderId'), c.req.query('lang')));
 }

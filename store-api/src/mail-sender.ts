@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { StoreApiConfig } from './config';
 import type { Db } from './db/connection';
-import { onMailQueued } from './domain/mail';
+import { invoiceFileName, renderInvoicePdf, type DocumentRow } from './domain/documents';
+import { onMailQueued, type MailAttachment } from './domain/mail';
+import { findOrder } from './domain/order';
 
 // Delivers the mail outbox through SMTP when SMTP_URL is set (nodemailer). Requests only write outbox rows
 // (store-api/src/domain/mail.ts) and never wait for SMTP: queueMail wakes this sender after the writing
@@ -39,6 +41,21 @@ interface DueRow {
   body_text: string;
   body_html: string;
   attempts: number;
+  attachments: string;
+}
+
+/** A mail's files, rendered now from the database (an invoice as it stands when the mail leaves). */
+export async function renderMailAttachments(db: Db, stored: string): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
+  const files = [];
+  for (const attachment of JSON.parse(stored) as MailAttachment[]) {
+    if (attachment.kind !== 'invoice') continue;
+    const document = db.prepare('SELECT * FROM document WHERE id = ?').get(attachment.documentId) as DocumentRow | undefined;
+    const order = document ? findOrder(db, document.order_id) : undefined;
+    if (!document || !order) continue;
+    const pdf = await renderInvoicePdf(db, order, document);
+    files.push({ filename: invoiceFileName(order, document), content: Buffer.from(pdf), contentType: 'application/pdf' });
+  }
+  return files;
 }
 
 /** The error as stored and logged: one line, no credentials of the SMTP URL, at most 500 characters. */
@@ -63,7 +80,7 @@ export function startMailSender(db: Db, config: Pick<StoreApiConfig, 'smtpUrl' |
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
 
   const due = db.prepare(
-    `SELECT id, recipient, subject, body_text, body_html, attempts FROM mail_outbox
+    `SELECT id, recipient, subject, body_text, body_html, attempts, attachments FROM mail_outbox
      WHERE sent_at IS NULL AND attempts < ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
      ORDER BY created_at, id LIMIT ?`,
   );
@@ -82,7 +99,8 @@ export function startMailSender(db: Db, config: Pick<StoreApiConfig, 'smtpUrl' |
     const now = Date.now();
     if (lease.run(new Date(now + LEASE_MS).toISOString(), row.id, new Date(now).toISOString()).changes !== 1) return false;
     try {
-      await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html });
+      const attachments = await renderMailAttachments(db, row.attachments);
+      await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html, attachments });
       delivered.run(new Date().toISOString(), row.id);
       return true;
     } catch (error) {

@@ -5,6 +5,7 @@ import { localizedPath } from '../i18n/locales';
 import type { OrderPaidView_order$key } from './__generated__/OrderPaidView_order.graphql';
 import { AddressView } from './AddressView';
 import { OrderSummary } from './OrderSummary';
+import { PaymentSlipView } from './PaymentSlipView';
 import styles from './OrderPages.module.css';
 
 /**
@@ -38,6 +39,7 @@ export function OrderPaidView({ order: orderKey }: { order: OrderPaidView_order$
           openingHours
         }
         ...OrderSummary_order
+        ...PaymentSlipView_order
       }
     `,
     orderKey,
@@ -77,6 +79,7 @@ export function OrderPaidView({ order: orderKey }: { order: OrderPaidView_order$
           </section>
         ) : null}
       </div>
+      <PaymentSlipView order={order} />
       <OrderSummary order={order} title={t('summary.orderTitle')} />
       <p>
         <a href={localizedPath('/', locale)}>{t('paid.continueShopping')}</a>

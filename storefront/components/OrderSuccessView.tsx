@@ -8,6 +8,7 @@ import type { OrderSuccessView_order$key } from './__generated__/OrderSuccessVie
 import { CheckoutAlert } from './CheckoutField';
 import { useStartPayment } from './OrderPaymentRetry';
 import { OrderSummary } from './OrderSummary';
+import { PaymentSlipView } from './PaymentSlipView';
 import { PaymentCountdown } from './PaymentCountdown';
 import styles from './OrderPages.module.css';
 
@@ -36,6 +37,7 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
           asynchronous
         }
         ...OrderSummary_order
+        ...PaymentSlipView_order
       }
     `,
     orderKey,
@@ -94,6 +96,7 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
           </a>
         </p>
       ) : null}
+      <PaymentSlipView order={order} />
       <OrderSummary order={order} title={t('summary.orderTitle')} />
     </div>
   );

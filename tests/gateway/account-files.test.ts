@@ -93,6 +93,44 @@ describe('account files', () => {
     expect((await get(paid.downloads[0].url)).status).toBe(404);
   });
 
+  it('an invoice order shows its QR-bill: account, reference and amount in the graph, the payment part as an SVG for its session alone', async () => {
+    const { shopper } = await registeredCustomer(gw);
+    const orderId = await order(shopper, products.delivery.id, 'payment_invoice');
+    const read = await shopper.gql(`query ($id: ID!) { order(id: $id) { orderNumber totalPrice paymentSlip { iban reference amount creditorName creditorAddress imageUrl } } }`, { id: orderId });
+    const { orderNumber, totalPrice, paymentSlip } = read.body.data.order;
+    expect(paymentSlip).toEqual({
+      iban: 'CH44 3199 9123 0008 8901 2',
+      reference: expect.stringMatching(new RegExp(`^00 00000 00000 00000 0\\d{4} \\d{5}$`)),
+      amount: totalPrice,
+      creditorName: 'Edelweiss Apotheken AG',
+      creditorAddress: 'Bahnhofstrasse 12, 8001 Zürich',
+      imageUrl: `/account/order/${orderId}/qr-bill.svg?lang=de`,
+    });
+    expect(paymentSlip.reference.replace(/\s/g, '').slice(0, 26).replace(/^0+/, '')).toBe(orderNumber);
+
+    const app = new Hono();
+    mountAccountFiles(app, { target: gw.target });
+    const image = (shopper?: Browser, url = paymentSlip.imageUrl) => app.fetch(new Request(new URL(url, ORIGIN), { headers: shopper ? { cookie: cookieHeader(shopper) } : {} }));
+    const svg = await image(shopper);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(svg.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(svg.headers.get('cache-control')).toBe('private, no-store');
+    const drawn = await svg.text();
+    expect(drawn).toContain('Zahlteil');
+    expect(drawn).toContain(paymentSlip.reference);
+    // in the page's language
+    expect(await (await image(shopper, paymentSlip.imageUrl.replace('lang=de', 'lang=fr'))).text()).toContain('Section paiement');
+
+    const { shopper: other } = await registeredCustomer(gw);
+    expect((await image(other)).status).toBe(404);
+    expect((await image()).status).toBe(404);
+    // a card order has nothing to transfer
+    const cardOrder = await order(shopper, products.delivery.id, 'payment_card');
+    expect((await shopper.gql(`query ($id: ID!) { order(id: $id) { paymentSlip { iban } } }`, { id: cardOrder })).body.data.order.paymentSlip).toBeNull();
+    expect((await image(shopper, `/account/order/${cardOrder}/qr-bill.svg?lang=de`)).status).toBe(404);
+  });
+
   it('the server mounts both routes (GET only)', async () => {
     const app = new Hono();
     mountAccountFiles(app, { target: gw.target });

@@ -1,7 +1,7 @@
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { HIGH_PRICE_ORIGINAL_ID, HIGH_PRICE_ORIGINAL_PRICE, seededMemberNumbers } from '../../store-api/src/seed/insurer';
+import { pdfText } from '../support/pdfText';
 import { openPrivateTestShop } from '../support/shop';
 import { activeAccount, loggedIn } from './account-session';
 import { addProduct, address, choosePayment, findProduct, placeOrder, registerGuest, shopper, uniqueEmail, type Shopper } from './checkout-fixtures';
@@ -114,24 +114,12 @@ describe('insurer multi-medication plan: originals get 1.5 % instead of 3.5 % fr
   });
 });
 
-/** The text a PDF's pages show (pdf-lib writes the standard fonts' text as WinAnsi hex strings). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const shown: string[] = [];
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) shown.push(Buffer.from(hex!, 'hex').toString('latin1'));
-  }
-  return shown.join('\n');
-}
-
 describe('invoice: payable in 10 days', () => {
   it.each([
-    ['de', 'Zahlbar innert 10 Tagen ohne Abzug.'],
-    ['it', 'Pagabile entro 10 giorni senza deduzioni.'],
-    ['fr', 'Payable dans les 10 jours sans déduction.'],
-  ] as const)('the %s invoice PDF of an order paid by invoice says "%s"', async (language, terms) => {
+    ['de', 'Zahlbar innert 10 Tagen ohne Abzug, bis', 'de-CH'],
+    ['it', 'Pagabile entro 10 giorni senza deduzioni, entro il', 'it-CH'],
+    ['fr', 'Payable dans les 10 jours sans déduction, d’ici au', 'fr-CH'],
+  ] as const)('the %s invoice PDF of an order paid by invoice says "%s" the tenth day after its date', async (language, terms, locale) => {
     const s = shopper(shop.call, LANGUAGE_ID[language]);
     await registerGuest(s);
     await addProduct(s, findProduct(shop.db, 'delivery').id, 1);
@@ -146,7 +134,11 @@ describe('invoice: payable in 10 days', () => {
     );
     expect(res.status).toBe(200);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
-    expect(text).toContain(terms);
+    const day = (days: number) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/Zurich' }).format(new Date(Date.parse(document.createdAt) + days * 86_400_000));
+    expect(text).toContain(`${terms} ${day(10)}.`);
+    expect(text).not.toContain(day(9));
+    expect(text).not.toContain(day(11));
     expect(text).not.toMatch(/\b(9|11) (Tagen|giorni|jours)\b/);
   });
 });

@@ -1,4 +1,5 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
+import { formatIBAN, formatQRReference } from 'swissqrbill/utils';
 import type { GatewayContext } from '../context';
 import { catalogLoaders, loaderKey } from '../loaders';
 import { orderAccessFor } from '../plugins/session-cookies';
@@ -84,7 +85,15 @@ export interface ShopOrder {
   addresses?: AddressShape[];
   orderCustomer?: { email?: string; firstName?: string; lastName?: string } | null;
   documents?: OrderDocumentShape[] | null;
-  extensions?: { 'pharmacy-shop'?: { pharmacyId?: string | null; expectedDelivery?: ShopExpectedDelivery | null } };
+  extensions?: { 'pharmacy-shop'?: { pharmacyId?: string | null; expectedDelivery?: ShopExpectedDelivery | null; paymentSlip?: PaymentSlipShape | null } };
+}
+
+/** The QR-bill's data of an order to be paid by transfer (the shop's order extension; a plugin on a real Shopware). */
+interface PaymentSlipShape {
+  iban: string;
+  reference: string;
+  amount: number;
+  creditor: { name: string; street: string; buildingNumber?: string; zipcode: string; city: string };
 }
 
 interface OrderShape extends Localized<ShopOrder> {
@@ -308,6 +317,24 @@ const OrderDocumentRef = builder.objectRef<OrderDocumentShape>('OrderDocument').
   }),
 });
 
+const PaymentSlipRef = builder.objectRef<{ orderId: string; slip: PaymentSlipShape; locale: string }>('PaymentSlip').implement({
+  description: 'How to pay an order by bank transfer (invoice, prepayment): the Swiss QR-bill’s data and its image.',
+  fields: (t) => ({
+    iban: t.string({ description: 'The account to pay into (QR-IBAN), in groups of four.', resolve: (p) => formatIBAN(p.slip.iban) }),
+    reference: t.string({ description: 'The QR reference to quote, in groups of five (27 digits).', resolve: (p) => formatQRReference(p.slip.reference) }),
+    amount: t.float({ description: 'CHF to pay.', resolve: (p) => p.slip.amount }),
+    creditorName: t.string({ description: 'Who is paid: the operating company.', resolve: (p) => p.slip.creditor.name }),
+    creditorAddress: t.string({
+      description: 'The creditor’s address on one line.',
+      resolve: (p) => `${p.slip.creditor.street} ${p.slip.creditor.buildingNumber ?? ''}`.trim() + `, ${p.slip.creditor.zipcode} ${p.slip.creditor.city}`,
+    }),
+    imageUrl: t.string({
+      description: 'Same-origin URL of the QR-bill’s payment part as SVG (server route /account/order/{orderId}/qr-bill.svg).',
+      resolve: (p) => `/account/order/${encodeURIComponent(p.orderId)}/qr-bill.svg?lang=${p.locale}`,
+    }),
+  }),
+});
+
 interface OrderDownloadEntry {
   orderId: string;
   download: OrderLineItemDownloadShape;
@@ -349,6 +376,15 @@ builder.node(OrderRef, {
     status: t.field({ type: OrderStatusEnum, description: 'The order’s state.', resolve: (o) => orderStatusOf(o.data) }),
     paymentStatus: t.field({ type: PaymentStatusEnum, description: 'The newest payment’s state.', resolve: (o) => paymentStatusOf(o.data) }),
     paymentChangeable: t.boolean({ description: 'Whether the payment can still be made or retried (unpaid, not cancelled).', resolve: (o) => isPaymentChangeable(o) }),
+    paymentSlip: t.field({
+      type: PaymentSlipRef,
+      nullable: true,
+      description: 'The QR-bill while the order is to be paid by transfer (invoice, prepayment) and unpaid; null otherwise.',
+      resolve: (o, _args, ctx) => {
+        const slip = o.data.extensions?.['pharmacy-shop']?.paymentSlip;
+        return slip ? { orderId: o.data.id, slip, locale: ctx.locale } : null;
+      },
+    }),
     invoiceAllowed: t.boolean({
       description: 'Whether invoice is a possible payment method for this order (billed to the address it is delivered to, SPEC §5).',
       resolve: (o) => invoiceAllowedFor(o.data),

@@ -667,4 +667,34 @@ CREATE TABLE insurer_member (
 ALTER TABLE loyalty_card ADD COLUMN verification_hash TEXT;
 `,
   },
+  {
+    version: 9,
+    name: 'shop settings (the company that bills, its account), mail attachments, bank credits',
+    sql: `
+-- Shopware's system_config: one JSON value per key (issue 19: the invoice's sender, UID/VAT number and the QR-bill's
+-- creditor account). The defaults are the pharmacy chain of the imprint; an operator changes them here.
+CREATE TABLE system_config (
+  configuration_key TEXT PRIMARY KEY, configuration_value TEXT NOT NULL, updated_at TEXT
+);
+INSERT INTO system_config (configuration_key, configuration_value) VALUES
+  ('PharmacyShop.billing.companyName', '"Edelweiss Apotheken AG"'),
+  ('PharmacyShop.billing.street', '"Bahnhofstrasse"'),
+  ('PharmacyShop.billing.buildingNumber', '"12"'),
+  ('PharmacyShop.billing.zipcode', '"8001"'),
+  ('PharmacyShop.billing.city', '"Zürich"'),
+  ('PharmacyShop.billing.country', '"CH"'),
+  ('PharmacyShop.billing.vatId', '"CHE-112.457.893 MWST"'),
+  ('PharmacyShop.billing.qrIban', '"CH4431999123000889012"');
+-- Mails may carry files made when they are sent (an invoice order's invoice with its QR-bill): JSON [{kind, documentId}].
+ALTER TABLE mail_outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
+-- Credits read from the bank's camt.054 notifications (npm run payments -- import FILE), once each: the bank's
+-- own reference of the entry makes a second import of the same file change nothing.
+-- outcome: paid | partial | overpaid | unknown-reference | not-open | wrong-currency
+CREATE TABLE bank_credit (
+  id TEXT PRIMARY KEY, bank_reference TEXT NOT NULL UNIQUE, reference TEXT, amount REAL NOT NULL, currency TEXT NOT NULL,
+  booked_at TEXT, order_id TEXT REFERENCES "order"(id) ON DELETE CASCADE, outcome TEXT NOT NULL, imported_at TEXT NOT NULL
+);
+CREATE INDEX bank_credit_order ON bank_credit(order_id);
+`,
+  },
 ];

@@ -1,12 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Db } from '../db/connection';
 import { LANGUAGES, type LanguageKey } from '../known-ids';
-import { formatChf, languageKeyOf } from './mail';
+import { dateInLanguage, formatChf, languageKeyOf } from './mail';
 import type { OrderRow } from './order';
+import { billingCompany, paymentSlipOf, qrBillData } from './payment-slip';
 
-// The invoice PDF of an order (document type invoice), rendered with pdf-lib when it is downloaded: the
-// document row fixes its number and date, the order rows give lines, VAT per rate and totals (SPEC §9:
-// payable within 10 days).
+// The invoice PDF of an order (document type invoice), rendered with PDFKit when it is downloaded: the
+// operating company as sender (system_config), the document row's number and date, the order's lines, VAT per
+// rate and totals, the due date (SPEC §9: payable within 10 days) and, while it is unpaid by transfer, the Swiss
+// QR-bill's payment part drawn by swissqrbill (issue 19).
 
 export interface DocumentRow {
   id: string;
@@ -22,7 +25,7 @@ export const INVOICE_PAYMENT_DAYS = 10;
 
 type InvoiceKey =
   | 'invoice' | 'number' | 'date' | 'order' | 'customer' | 'quantity' | 'item' | 'unit' | 'vat' | 'total'
-  | 'positions' | 'shipping' | 'grand' | 'net' | 'vatOf' | 'terms' | 'paid';
+  | 'positions' | 'shipping' | 'grand' | 'net' | 'vatOf' | 'terms' | 'paid' | 'due' | 'vatId';
 
 const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
   de: {
@@ -41,7 +44,9 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     grand: 'Gesamtbetrag inkl. MwSt.',
     net: 'Nettobetrag',
     vatOf: 'MwSt. {rate} % auf {base}',
-    terms: `Zahlbar innert ${INVOICE_PAYMENT_DAYS} Tagen ohne Abzug.`,
+    terms: `Zahlbar innert ${INVOICE_PAYMENT_DAYS} Tagen ohne Abzug, bis {date}.`,
+    due: 'Zahlbar bis',
+    vatId: 'MWST-Nr.',
     paid: 'Vielen Dank für Ihre Bestellung.',
   },
   it: {
@@ -60,8 +65,10 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     grand: 'Totale IVA incl.',
     net: 'Importo netto',
     vatOf: 'IVA {rate} % su {base}',
-    terms: `Pagabile entro ${INVOICE_PAYMENT_DAYS} giorni senza deduzioni.`,
-    paid: 'Grazie per il tuo ordine.',
+    terms: `Pagabile entro ${INVOICE_PAYMENT_DAYS} giorni senza deduzioni, entro il {date}.`,
+    due: 'Pagabile entro il',
+    vatId: 'N. IVA',
+    paid: 'Grazie per il vostro ordine.',
   },
   fr: {
     invoice: 'Facture',
@@ -79,19 +86,16 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     grand: 'Total TVA incl.',
     net: 'Montant net',
     vatOf: 'TVA {rate} % sur {base}',
-    terms: `Payable dans les ${INVOICE_PAYMENT_DAYS} jours sans déduction.`,
+    terms: `Payable dans les ${INVOICE_PAYMENT_DAYS} jours sans déduction, d’ici au {date}.`,
+    due: 'Payable jusqu’au',
+    vatId: 'N° TVA',
     paid: 'Merci pour votre commande.',
   },
 };
 
-/** The standard fonts speak WinAnsi: map typography to it and drop what it cannot show. */
+/** The standard fonts speak WinAnsi (typographic quotes and dashes included): anything else becomes '?'. */
 function winAnsi(text: string): string {
-  return text
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/ /g, ' ')
-    .replace(/[^\u0020-\u007e\u00a0-\u00ff€]/g, '?');
+  return text.replace(/ /g, ' ').replace(/[^\u0020-\u007e\u00a0-\u00ff€‘’“”–—…•]/g, '?');
 }
 
 interface VatLine {
@@ -109,8 +113,27 @@ function vatPerRate(priceJson: string): VatLine[] {
   }
 }
 
-function dateOf(iso: string, language: LanguageKey): string {
-  return new Intl.DateTimeFormat(LANGUAGES.find((l) => l.key === language)?.code ?? 'de-CH', { dateStyle: 'medium', timeZone: 'Europe/Zurich' }).format(new Date(iso));
+/** The invoice's file name in the order's language: Rechnung-1042.pdf, Fattura-1042.pdf, Facture-1042.pdf. */
+export function invoiceFileName(order: OrderRow, document: DocumentRow): string {
+  return `${TEXT[languageKeyOf(order.language_id)].invoice}-${document.document_number}.pdf`.replace(/[^\w.-]/g, '_');
+}
+
+/** The PDF's bytes once PDFKit has written them all. */
+function pdfBytes(pdf: PDFKit.PDFDocument): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    pdf.on('error', reject);
+    pdf.end();
+  });
+}
+
+const QR_BILL_LANGUAGE: Record<LanguageKey, 'DE' | 'IT' | 'FR'> = { de: 'DE', it: 'IT', fr: 'FR' };
+
+/** The due date of an invoice: its date plus the payment term (SPEC §9), as the customer's calendar reads it. */
+export function invoiceDueDate(documentDate: string): Date {
+  return new Date(new Date(documentDate).getTime() + INVOICE_PAYMENT_DAYS * 86_400_000);
 }
 
 export async function renderInvoicePdf(db: Db, order: OrderRow, document: DocumentRow): Promise<Uint8Array> {
@@ -123,35 +146,41 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
   const billing = db.prepare('SELECT * FROM order_address WHERE id = ?').get(order.billing_address_id) as
     | { first_name: string; last_name: string; company: string | null; street: string; zipcode: string | null; city: string }
     | undefined;
+  const company = billingCompany(db);
+  const slip = paymentSlipOf(db, order);
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t.invoice} ${document.document_number}`);
-  pdf.setProducer('Apotheke');
-  pdf.setCreator('Apotheke');
-  pdf.setCreationDate(new Date(document.created_at));
-  pdf.setModificationDate(new Date(document.created_at));
-  pdf.setLanguage(LANGUAGES.find((l) => l.key === language)?.code ?? 'de-CH');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-
-  let page: PDFPage = pdf.addPage([595.28, 841.89]);
-  let y = 790;
+  const created = new Date(document.created_at);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    lang: LANGUAGES.find((l) => l.key === language)?.code ?? 'de-CH',
+    info: { Title: `${t.invoice} ${document.document_number}`, Author: company.companyName, Producer: company.companyName, Creator: company.companyName, CreationDate: created, ModDate: created },
+  });
   const left = 56;
   const right = 539;
-  const write = (text: string, x: number, size = 10, font: PDFFont = regular, align: 'left' | 'right' = 'left') => {
+  let y = 52;
+  const ink = '#1c2633';
+  const write = (text: string, x: number, size = 10, font: 'Helvetica' | 'Helvetica-Bold' = 'Helvetica', align: 'left' | 'right' = 'left') => {
     const safe = winAnsi(text);
-    const width = font.widthOfTextAtSize(safe, size);
-    page.drawText(safe, { x: align === 'right' ? x - width : x, y, size, font, color: rgb(0.11, 0.15, 0.2) });
+    pdf.font(font).fontSize(size).fillColor(ink);
+    const width = pdf.widthOfString(safe);
+    pdf.text(safe, align === 'right' ? x - width : x, y, { lineBreak: false });
   };
   const newLine = (step = 15) => {
-    y -= step;
-    if (y < 70) {
-      page = pdf.addPage([595.28, 841.89]);
-      y = 790;
+    y += step;
+    if (y > 770) {
+      pdf.addPage();
+      y = 52;
     }
   };
+  const rule = () => pdf.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor('#999999').stroke();
 
-  write('Apotheke', left, 14, bold);
+  // The sender: the operating company with its address and UID/VAT number (system_config).
+  write(company.companyName, left, 14, 'Helvetica-Bold');
+  newLine(18);
+  write(`${company.street} ${company.buildingNumber}`.trim() + `, ${company.zipcode} ${company.city}`, left, 9);
+  newLine(12);
+  write(`${t.vatId}: ${company.vatId}`, left, 9);
   newLine(30);
   if (billing) {
     for (const line of [billing.company, `${billing.first_name} ${billing.last_name}`, billing.street, `${billing.zipcode ?? ''} ${billing.city}`.trim()]) {
@@ -161,10 +190,11 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
     }
   }
   newLine(20);
-  write(`${t.invoice} ${document.document_number}`, left, 18, bold);
-  newLine(24);
+  write(`${t.invoice} ${document.document_number}`, left, 18, 'Helvetica-Bold');
+  newLine(28);
   for (const [label, value] of [
-    [t.date, dateOf(document.created_at, language)],
+    [t.date, dateInLanguage(document.created_at, language)],
+    [t.due, dateInLanguage(invoiceDueDate(document.created_at).toISOString(), language)],
     [t.order, order.order_number],
     [t.customer, order.customer_number ?? ''],
   ] as const) {
@@ -173,30 +203,30 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
     newLine();
   }
   newLine(15);
-  write(t.quantity, left, 10, bold);
-  write(t.item, left + 45, 10, bold);
-  write(t.vat, right - 170, 10, bold, 'right');
-  write(t.unit, right - 85, 10, bold, 'right');
-  write(t.total, right, 10, bold, 'right');
-  newLine(6);
-  page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+  write(t.quantity, left, 10, 'Helvetica-Bold');
+  write(t.item, left + 45, 10, 'Helvetica-Bold');
+  write(t.vat, right - 170, 10, 'Helvetica-Bold', 'right');
+  write(t.unit, right - 85, 10, 'Helvetica-Bold', 'right');
+  write(t.total, right, 10, 'Helvetica-Bold', 'right');
   newLine(14);
+  rule();
+  newLine(6);
   for (const line of lines) {
     const label = line.label.length > 55 ? `${line.label.slice(0, 54)}…` : line.label;
     write(String(line.quantity), left);
     write(label, left + 45);
-    write(line.tax_rate === null ? '' : `${line.tax_rate} %`, right - 170, 10, regular, 'right');
-    write(money(line.unit_price), right - 85, 10, regular, 'right');
-    write(money(line.total_price), right, 10, regular, 'right');
+    write(line.tax_rate === null ? '' : `${line.tax_rate} %`, right - 170, 10, 'Helvetica', 'right');
+    write(money(line.unit_price), right - 85, 10, 'Helvetica', 'right');
+    write(money(line.total_price), right, 10, 'Helvetica', 'right');
     newLine();
   }
+  rule();
   newLine(6);
-  page.drawLine({ start: { x: left, y: y + 10 }, end: { x: right, y: y + 10 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
-  const totals: [string, string, PDFFont][] = [
-    [t.positions, money(order.position_price), regular],
-    [t.shipping, money(order.shipping_total), regular],
-    [t.grand, money(order.amount_total), bold],
-    [t.net, money(order.amount_net), regular],
+  const totals: [string, string, 'Helvetica' | 'Helvetica-Bold'][] = [
+    [t.positions, money(order.position_price), 'Helvetica'],
+    [t.shipping, money(order.shipping_total), 'Helvetica'],
+    [t.grand, money(order.amount_total), 'Helvetica-Bold'],
+    [t.net, money(order.amount_net), 'Helvetica'],
   ];
   for (const [label, value, font] of totals) {
     write(label, right - 200, 10, font);
@@ -205,12 +235,14 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
   }
   for (const vat of vatPerRate(order.price)) {
     write(t.vatOf.replace('{rate}', String(vat.taxRate)).replace('{base}', money(vat.price)), right - 200);
-    write(money(vat.tax), right, 10, regular, 'right');
+    write(money(vat.tax), right, 10, 'Helvetica', 'right');
     newLine();
   }
   newLine(20);
-  write(t.terms, left, 11, bold);
+  write(t.terms.replace('{date}', dateInLanguage(invoiceDueDate(document.created_at).toISOString(), language)), left, 11, 'Helvetica-Bold');
   newLine();
   write(t.paid, left);
-  return pdf.save();
+  // The payment part (QR-bill) at the foot of the page, or on a page of its own when the lines filled this one.
+  if (slip) new SwissQRBill(qrBillData(slip, t.order), { language: QR_BILL_LANGUAGE[language] }).attachTo(pdf);
+  return pdfBytes(pdf);
 }

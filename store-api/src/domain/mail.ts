@@ -1,6 +1,9 @@
 import type { Db } from '../db/connection';
 import { randomId } from '../ids';
 import { LANGUAGES, type LanguageKey } from '../known-ids';
+import { formatIBAN, formatQRReference } from 'swissqrbill/utils';
+import type { OrderRow } from './order';
+import type { PaymentSlip } from './payment-slip';
 import { mailRecipientLimit, recordAttempt, secondsBlocked } from './rate-limit';
 
 // The mail outbox: every mail the shop sends is rendered here in the recipient's language (de/it/fr) as plain
@@ -16,6 +19,11 @@ export function escapeHtml(value: string): string {
 }
 
 const LOCALE: Record<LanguageKey, string> = { de: 'de-CH', it: 'it-CH', fr: 'fr-CH' };
+
+/** A date as the customer's language writes it in Switzerland (27.11.2026 · 27 nov 2026), on the shop's calendar. */
+export function dateInLanguage(iso: string, language: LanguageKey): string {
+  return new Intl.DateTimeFormat(LANGUAGES.find((l) => l.key === language)?.code ?? 'de-CH', { dateStyle: 'medium', timeZone: 'Europe/Zurich' }).format(new Date(iso));
+}
 
 export function formatChf(amount: number, language: LanguageKey): string {
   return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'CHF' }).format(amount);
@@ -35,7 +43,12 @@ export interface MailInput {
   html: string;
   customerId?: string | null;
   orderId?: string | null;
+  /** files made when the mail is sent (the sender renders them): an order's invoice with its QR-bill */
+  attachments?: MailAttachment[];
 }
+
+/** A file of a mail, named by what it is; the sender renders it from the database when it sends the mail. */
+export type MailAttachment = { kind: 'invoice'; documentId: string };
 
 /** Called after a mail is queued (the SMTP sender of store-api/src/mail-sender.ts registers one per database). */
 const queuedListeners = new WeakMap<Db, () => void>();
@@ -74,9 +87,21 @@ export function queueMail(target: Db | { db: Db }, mail: MailInput): string | nu
   }
   const id = randomId();
   db.prepare(
-    `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, mail.template, mail.to, mail.languageId, mail.subject, mail.text, mail.html, mail.customerId ?? null, mail.orderId ?? null, new Date().toISOString());
+    `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at, attachments)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    mail.template,
+    mail.to,
+    mail.languageId,
+    mail.subject,
+    mail.text,
+    mail.html,
+    mail.customerId ?? null,
+    mail.orderId ?? null,
+    new Date().toISOString(),
+    JSON.stringify(mail.attachments ?? []),
+  );
   const listener = queuedListeners.get(db);
   if (listener) setImmediate(listener);
   return id;
@@ -180,7 +205,23 @@ export function queueRecoveryMail(
 
 const ORDER_TEXT: Record<
   LanguageKey,
-  { subject: (n: string) => string; greeting: (name: string) => string; intro: (n: string) => string; quantity: string; shipping: string; total: string; vat: string; payment: string; delivery: string; thanks: string }
+  {
+    subject: (n: string) => string;
+    greeting: (name: string) => string;
+    intro: (n: string) => string;
+    quantity: string;
+    shipping: string;
+    total: string;
+    vat: string;
+    payment: string;
+    delivery: string;
+    thanks: string;
+    transfer: (amount: string, due: string) => string;
+    creditor: string;
+    iban: string;
+    reference: string;
+    attached: string;
+  }
 > = {
   de: {
     subject: (n) => `Ihre Bestellung ${n}`,
@@ -193,6 +234,11 @@ const ORDER_TEXT: Record<
     payment: 'Zahlungsart',
     delivery: 'Voraussichtliche Lieferung',
     thanks: 'Freundliche Grüsse, Ihre Apotheke',
+    transfer: (amount, due) => `Bitte überweisen Sie ${amount} bis ${due} mit dieser Referenz:`,
+    creditor: 'Zahlbar an',
+    iban: 'Konto / IBAN',
+    reference: 'Referenz',
+    attached: 'Die Rechnung mit dem QR-Zahlteil finden Sie im Anhang.',
   },
   it: {
     subject: (n) => `Il tuo ordine ${n}`,
@@ -205,6 +251,11 @@ const ORDER_TEXT: Record<
     payment: 'Metodo di pagamento',
     delivery: 'Consegna prevista',
     thanks: 'Cordiali saluti, la tua farmacia',
+    transfer: (amount, due) => `Vi preghiamo di versare ${amount} entro il ${due} con questo riferimento:`,
+    creditor: 'Pagabile a',
+    iban: 'Conto / IBAN',
+    reference: 'Riferimento',
+    attached: 'In allegato trovate la fattura con la sezione pagamento QR.',
   },
   fr: {
     subject: (n) => `Votre commande ${n}`,
@@ -217,6 +268,11 @@ const ORDER_TEXT: Record<
     payment: 'Mode de paiement',
     delivery: 'Livraison prévue',
     thanks: 'Meilleures salutations, votre pharmacie',
+    transfer: (amount, due) => `Veuillez virer ${amount} d’ici au ${due} avec cette référence :`,
+    creditor: 'Payable à',
+    iban: 'Compte / IBAN',
+    reference: 'Référence',
+    attached: 'Vous trouverez en annexe la facture avec la section paiement QR.',
   },
 };
 
@@ -234,6 +290,8 @@ export interface OrderMailInput {
   taxes: { taxRate: number; tax: number }[];
   paymentMethodName: string;
   expectedDelivery: { earliest: string; latest: string } | null;
+  /** how to pay by transfer (invoice, prepayment): the QR-bill's account, reference and amount, its due date and invoice */
+  transfer: { slip: PaymentSlip; dueDate: string; invoiceDocumentId: string } | null;
 }
 
 export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void {
@@ -248,6 +306,17 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
     : null;
   const lines = input.lines.map((l) => `${l.quantity} × ${l.label}: ${money(l.totalPrice)}`);
   const taxLines = input.taxes.map((tax) => `${t.vat} ${tax.taxRate} %: ${money(tax.tax)}`);
+  // Paid by transfer: what to transfer, to whom, by when and with which reference (the attached invoice's QR-bill).
+  const slip = input.transfer?.slip;
+  const transferLines = input.transfer && slip
+    ? [
+        t.transfer(money(slip.amount), dateInLanguage(input.transfer.dueDate, language)),
+        `${t.creditor}: ${slip.creditor.name}, ${slip.creditor.street} ${slip.creditor.buildingNumber}, ${slip.creditor.zipcode} ${slip.creditor.city}`,
+        `${t.iban}: ${formatIBAN(slip.iban)}`,
+        `${t.reference}: ${formatQRReference(slip.reference)}`,
+        t.attached,
+      ]
+    : [];
   const text = [
     t.greeting(name),
     '',
@@ -258,6 +327,7 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
     ...taxLines,
     `${t.payment}: ${input.paymentMethodName}`,
     ...(delivery ? [`${t.delivery}: ${delivery}`] : []),
+    ...(transferLines.length ? ['', ...transferLines] : []),
     '',
     t.thanks,
     '',
@@ -273,6 +343,7 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
       `<p>${escapeHtml(t.shipping)}: ${escapeHtml(money(input.shippingCosts))}<br><strong>${escapeHtml(t.total)}: ${escapeHtml(money(input.totalPrice))}</strong><br>` +
       taxLines.map(escapeHtml).join('<br>') +
       `</p><p>${escapeHtml(t.payment)}: ${escapeHtml(input.paymentMethodName)}${delivery ? `<br>${escapeHtml(t.delivery)}: ${escapeHtml(delivery)}` : ''}</p>` +
+      (transferLines.length ? `<p>${transferLines.map(escapeHtml).join('<br>')}</p>` : '') +
       `<p>${escapeHtml(t.thanks)}</p>`,
   );
   queueMail(db, {
@@ -284,5 +355,47 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
     html,
     customerId: input.customerId,
     orderId: input.orderId,
+    attachments: input.transfer ? [{ kind: 'invoice', documentId: input.transfer.invoiceDocumentId }] : [],
+  });
+}
+
+// --- payment received (a transfer matched by the camt.054 import) -----------------------------------------
+
+const PAYMENT_RECEIVED_TEXT: Record<LanguageKey, { subject: (n: string) => string; greeting: (name: string) => string; body: (amount: string, n: string) => string; thanks: string }> = {
+  de: {
+    subject: (n) => `Zahlung erhalten – Bestellung ${n}`,
+    greeting: (name) => `Guten Tag ${name}`,
+    body: (amount, n) => `Wir haben Ihre Zahlung von ${amount} für Ihre Bestellung ${n} erhalten. Vielen Dank.`,
+    thanks: 'Freundliche Grüsse, Ihre Apotheke',
+  },
+  it: {
+    subject: (n) => `Pagamento ricevuto – ordine ${n}`,
+    greeting: (name) => `Buongiorno ${name}`,
+    body: (amount, n) => `Abbiamo ricevuto il vostro pagamento di ${amount} per l’ordine ${n}. Grazie.`,
+    thanks: 'Cordiali saluti, la vostra farmacia',
+  },
+  fr: {
+    subject: (n) => `Paiement reçu – commande ${n}`,
+    greeting: (name) => `Bonjour ${name}`,
+    body: (amount, n) => `Nous avons bien reçu votre paiement de ${amount} pour votre commande ${n}. Merci.`,
+    thanks: 'Meilleures salutations, votre pharmacie',
+  },
+};
+
+/** Tells the customer their transfer arrived and the order is paid (the order's language). */
+export function queuePaymentReceivedMail(db: Db, order: Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'email' | 'language_id' | 'first_name' | 'last_name' | 'amount_total'>): void {
+  const language = languageKeyOf(order.language_id);
+  const t = PAYMENT_RECEIVED_TEXT[language];
+  const name = `${order.first_name} ${order.last_name}`;
+  const body = t.body(formatChf(order.amount_total, language), order.order_number);
+  queueMail(db, {
+    template: 'order_payment_received',
+    to: order.email,
+    languageId: order.language_id,
+    subject: t.subject(order.order_number),
+    text: [t.greeting(name), '', body, '', t.thanks, ''].join('\n'),
+    html: htmlDocument(language, t.subject(order.order_number), `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.thanks)}</p>`),
+    customerId: order.customer_id,
+    orderId: order.id,
   });
 }

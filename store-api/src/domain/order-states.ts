@@ -26,8 +26,10 @@ const TRANSITIONS: Record<StateMachine, Record<string, readonly string[]>> = {
   order_transaction: {
     // A failed or cancelled transaction stays as it is: a retry adds a new transaction (Shopware's
     // reopen is a new transaction here so the history shows every attempt).
-    open: ['in_progress', 'paid', 'failed', 'cancelled'],
+    open: ['in_progress', 'paid', 'paid_partially', 'failed', 'cancelled'],
     in_progress: ['paid', 'failed', 'cancelled'],
+    // a transfer that covers part of the amount (camt.054 import); the rest makes it paid
+    paid_partially: ['paid', 'cancelled'],
     paid: [],
     failed: [],
     cancelled: [],
@@ -96,6 +98,7 @@ const STATE_NAMES: Record<string, { en: string; de: string; it: string; fr: stri
   completed: { en: 'Done', de: 'Abgeschlossen', it: 'Completato', fr: 'Terminé' },
   cancelled: { en: 'Cancelled', de: 'Abgebrochen', it: 'Annullato', fr: 'Annulé' },
   paid: { en: 'Paid', de: 'Bezahlt', it: 'Pagato', fr: 'Payé' },
+  paid_partially: { en: 'Paid (partially)', de: 'Teilweise bezahlt', it: 'Pagato parzialmente', fr: 'Payé partiellement' },
   failed: { en: 'Failed', de: 'Fehlgeschlagen', it: 'Non riuscito', fr: 'Échoué' },
   shipped: { en: 'Shipped', de: 'Versandt', it: 'Spedito', fr: 'Expédié' },
   returned: { en: 'Returned', de: 'Retour', it: 'Reso', fr: 'Retourné' },

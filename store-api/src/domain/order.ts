@@ -7,7 +7,9 @@ import { cartBlockingErrors, clickAndCollectPharmacyExists, deleteCart, loadCalc
 import type { CalculatedCart, CalculatedLineItem } from './cart-types';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
 import { recordWelcomeVoucher } from './insurer';
+import { invoiceDueDate } from './documents';
 import { queueOrderConfirmationMail } from './mail';
+import { paymentSlipOf } from './payment-slip';
 import { guestOrderEmailLimit, guestOrderIpLimit, hitRateLimit } from './rate-limit';
 import { nextNumber } from './number-ranges';
 import { recordInitialState, transition } from './order-states';
@@ -98,7 +100,8 @@ export function hasPaidTransaction(db: Db, orderId: string): boolean {
 
 /** The payment can still be made or changed: the order is open and nothing is paid yet. */
 export function isPaymentChangeable(db: Db, order: OrderRow): boolean {
-  return order.state === 'open' && !hasPaidTransaction(db, order.id);
+  // a transfer that paid part of it (camt.054) keeps its method: the rest is paid the same way
+  return order.state === 'open' && !hasPaidTransaction(db, order.id) && latestTransaction(db, order.id)?.state !== 'paid_partially';
 }
 
 /**
@@ -320,8 +323,9 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
 
     addTransaction(ctx.db, orderId, cart.paymentMethodId, totalPriceJson(roundPrice(cart.totalPrice), cart.taxes), now);
 
+    const invoiceDocumentId = randomId();
     prepared(ctx.db, "INSERT INTO document (id, order_id, type, document_number, deep_link_code, created_at) VALUES (?, ?, 'invoice', ?, ?, ?)").run(
-      randomId(),
+      invoiceDocumentId,
       orderId,
       nextNumber(ctx.db, 'invoice'),
       randomId(),
@@ -345,6 +349,8 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
       prepared(ctx.db, 'INSERT INTO order_request (token, idempotency_key, order_id, created_at) VALUES (?, ?, ?, ?)').run(ctx.token, idempotencyKey, orderId, now);
     }
 
+    // Paid by transfer (invoice, prepayment): the mail says how, and carries the invoice with its QR-bill.
+    const slip = paymentSlipOf(ctx.db, findOrder(ctx.db, orderId)!);
     queueOrderConfirmationMail(ctx.db, {
       orderId,
       orderNumber,
@@ -359,6 +365,7 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
       taxes: cart.taxes,
       paymentMethodName: String(paymentMethod.name ?? ''),
       expectedDelivery: expected ? { earliest: expected.earliest, latest: expected.latest } : null,
+      transfer: slip ? { slip, dueDate: invoiceDueDate(now).toISOString(), invoiceDocumentId } : null,
     });
     return orderId;
   });

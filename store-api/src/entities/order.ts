@@ -2,6 +2,7 @@ import type { SalesChannelContext } from '../context';
 import type { AddressRow } from '../domain/customer';
 import type { DocumentRow } from '../domain/documents';
 import { isPaymentChangeable, type OrderRow, type TransactionRow } from '../domain/order';
+import { paymentSlipOf } from '../domain/payment-slip';
 import { stateId, stateMachineStateJson } from '../domain/order-states';
 import { stableId } from '../ids';
 import { addressFields, addressLookups, type AddressLookups } from './customer';
@@ -11,7 +12,7 @@ import { loadCurrencies, loadPaymentMethods, loadShippingMethods, prepared, LIVE
 // Order as Shopware's Store API serialises it (apiAlias order) with the associations the storefront reads:
 // lineItems (+ downloads), deliveries (+ shippingMethod, shippingOrderAddress, state), transactions
 // (+ paymentMethod, state), addresses, billingAddress, orderCustomer, documents, stateMachineState — plus
-// extensions['pharmacy-shop'] { pharmacyId, expectedDelivery, downloadWaiverAccepted }.
+// extensions['pharmacy-shop'] { pharmacyId, expectedDelivery, downloadWaiverAccepted, paymentChangeable, paymentSlip }.
 
 export const INVOICE_DOCUMENT_TYPE_ID = stableId('document_type', 'invoice');
 
@@ -333,6 +334,8 @@ export function loadOrders(ctx: SalesChannelContext, ids: string[]): Json[] {
           expectedDelivery,
           downloadWaiverAccepted: order.download_waiver_accepted === 1,
           paymentChangeable: isPaymentChangeable(db, order),
+          // the QR-bill's data while the order is to be paid by transfer (invoice, prepayment), else null
+          paymentSlip: paymentSlipOf(db, order),
           apiAlias: 'pharmacy_shop_order_extension',
         },
       },

@@ -35,8 +35,8 @@ export interface SeedSummary {
   milliseconds: number;
 }
 
-/** Tables the seed never touches: the schema version and visitors' sessions. */
-const KEPT_TABLES = new Set(['schema_migration', 'context_token']);
+/** Tables the seed never touches: the schema version, visitors' sessions and the operator's settings (system_config). */
+const KEPT_TABLES = new Set(['schema_migration', 'context_token', 'system_config']);
 
 /**
  * Seeds the catalogue when the database is empty (first start). On every start the embedded sales

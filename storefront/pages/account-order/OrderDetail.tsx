@@ -7,6 +7,7 @@ import { CheckoutAlert } from '../../components/CheckoutField';
 import { useNotifications } from '../../components/Notifications';
 import { useOrderPaymentRetry } from '../../components/OrderPaymentRetry';
 import { OrderSummary } from '../../components/OrderSummary';
+import { PaymentSlipView } from '../../components/PaymentSlipView';
 import { PaymentMethodChoice } from '../../components/PaymentMethodChoice';
 import { formatShopDate } from '../../i18n/dates';
 import { localizedPath } from '../../i18n/locales';
@@ -72,6 +73,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
           available
         }
         ...OrderSummary_order
+        ...PaymentSlipView_order
       }
     `,
     orderKey,
@@ -141,6 +143,7 @@ export function OrderDetail({ order: orderKey, paymentMethods, refresh }: OrderD
         </div>
       </div>
 
+      <PaymentSlipView order={order} />
       <OrderSummary order={order} title={t('orders.items')} />
 
       <section aria-labelledby="order-documents" className={styles.subsection}>
