@@ -230,4 +230,18 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('tabpanel')).toHaveCount(1);
     await expect(page.getByRole('tabpanel')).toContainText('Brauche ich ein Rezept?');
   });
+
+  test('the listing’s forms and the product tabs hydrate without a React error (the <noscript> parts included)', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const { product } = await graph<{ product: { url: string } }>(page.request, '{ product(productNumber: "P100009") { url } }');
+    for (const url of [`/it/search?search=vitamin&minPrice=1&sort=price-asc`, CATEGORY, product.url]) {
+      await page.goto(url);
+      await hydrated(page);
+    }
+    expect(errors).toEqual([]);
+  });
 });
