@@ -181,14 +181,72 @@ function listingPairs(state: ListingParams): [string, string][] {
  */
 export function listingUrl(currentUrl: string, change: ListingChange): string {
   const url = new URL(currentUrl, 'http://shop.invalid');
-  const next = applyListingChange(listingParamsFromUrl(url.searchParams), change);
-  const listingKeys = new Set<string>(Object.values(LISTING_KEYS));
+  return urlOfListing(url, applyListingChange(listingParamsFromUrl(url.searchParams), change));
+}
+
+const LISTING_KEY_SET: ReadonlySet<string> = new Set(Object.values(LISTING_KEYS));
+
+/** The parameters that are not the listing's (the search term), as the URL has them, in its order. */
+function keptPairs(url: URL): [string, string][] {
   const kept: [string, string][] = [];
   url.searchParams.forEach((value, key) => {
-    if (!listingKeys.has(key)) kept.push([key, value]);
+    if (!LISTING_KEY_SET.has(key)) kept.push([key, value]);
   });
-  const query = [...kept, ...listingPairs(next)].map(([key, value]) => `${encodeURIComponent(key)}=${encodeValue(value)}`).join('&');
+  return kept;
+}
+
+function urlOfListing(url: URL, state: ListingParams): string {
+  const query = [...keptPairs(url), ...listingPairs(state)].map(([key, value]) => `${encodeURIComponent(key)}=${encodeValue(value)}`).join('&');
   return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
+ * The URL the enhanced listing would show for what a URL asks: a listing form sent without scripts (ticked boxes as
+ * repeated keys, empty price fields, the shopper's order of the prices) reads the same as the enhanced form's URL.
+ */
+export function canonicalListingUrl(currentUrl: string): string {
+  const url = new URL(currentUrl, 'http://shop.invalid');
+  const params = new URLSearchParams(url.searchParams);
+  const min = priceOf(params, LISTING_KEYS.minPrice);
+  const max = priceOf(params, LISTING_KEYS.maxPrice);
+  // The enhanced price filter swaps a span given the wrong way round, so a plain form does too.
+  if (min !== undefined && max !== undefined && max < min) {
+    params.set(LISTING_KEYS.minPrice, String(max));
+    params.set(LISTING_KEYS.maxPrice, String(min));
+  }
+  return urlOfListing(url, listingParamsFromUrl(params));
+}
+
+/**
+ * Where a request for a listing should go instead: its canonical URL when it carries listing parameters written
+ * otherwise (a listing form sent without scripts), else null. A canonical URL leads to itself, so this never loops.
+ */
+export function listingRedirectOf(currentUrl: string): string | null {
+  const url = new URL(currentUrl, 'http://shop.invalid');
+  if (![...url.searchParams.keys()].some((key) => LISTING_KEY_SET.has(key))) return null;
+  const canonical = canonicalListingUrl(currentUrl);
+  return canonical === `${url.pathname}${url.search}` ? null : canonical;
+}
+
+/** The keys the filter panel's own controls send; the sort form's own key is `sort`. */
+export const LISTING_FILTER_KEYS: readonly string[] = [
+  LISTING_KEYS.brands,
+  LISTING_KEYS.properties,
+  LISTING_KEYS.minPrice,
+  LISTING_KEYS.maxPrice,
+  LISTING_KEYS.rating,
+  LISTING_KEYS.shippingFree,
+];
+
+/**
+ * The hidden fields a listing's GET form carries besides its own controls, so that its URL keeps the rest of the
+ * listing (the search term, the other form's choices): the current URL's, without `ownKeys` and the page (a
+ * change starts again at page 1, as in applyListingChange).
+ */
+export function listingKeptFields(currentUrl: string, ownKeys: readonly string[]): [string, string][] {
+  const url = new URL(currentUrl, 'http://shop.invalid');
+  const left = new Set([...ownKeys, LISTING_KEYS.page]);
+  return [...keptPairs(url), ...listingPairs(listingParamsFromUrl(url.searchParams)).filter(([key]) => !left.has(key))];
 }
 
 /** Whether the URL sets any filter that "reset filters" would clear. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
-import { listingParamsFromUrl, listingUrl, type ListingChange, type ListingParams } from './listingUrl';
+import { canonicalListingUrl, listingParamsFromUrl, listingUrl, type ListingChange, type ListingParams } from './listingUrl';
 
 export interface ListingUrlState {
   /** The page's path and query as the shopper sees it (with the language prefix). */
@@ -12,6 +12,8 @@ export interface ListingUrlState {
   hrefFor(change: ListingChange): string;
   /** Applies a change: a client-side navigation, so the page's one query runs again and back works. */
   change(change: ListingChange): void;
+  /** Sends a listing's GET form as the enhanced page: to the URL the server leads the plain form's submit to. */
+  submit(form: HTMLFormElement): void;
 }
 
 /** The listing state of the current page's URL, and the way to change it. */
@@ -31,5 +33,10 @@ export function useListingUrl(): ListingUrlState {
     },
     [currentUrl],
   );
-  return { currentUrl, params, hrefFor, change };
+  const submit = useCallback((form: HTMLFormElement) => {
+    const sent = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') sent.append(key, value);
+    void navigate(canonicalListingUrl(`${new URL(form.action).pathname}?${sent.toString()}`), { keepScrollPosition: true });
+  }, []);
+  return { currentUrl, params, hrefFor, change, submit };
 }

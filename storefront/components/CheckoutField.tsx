@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { problemText, type FieldProblems } from '../forms/checkoutForms';
+import { useRefusalFocus } from '../forms/postedForm';
 import styles from './CheckoutField.module.css';
 
 /**
@@ -44,6 +45,7 @@ interface TextFieldProps {
 /** A labelled input with its message beside it (aria-invalid, aria-describedby). */
 export function TextField({ field, label, value, onChange, message, type = 'text', autoComplete, required = false, inputMode, maxLength, hint }: TextFieldProps) {
   const id = useId();
+  const refused = useRefusalFocus(field);
   return (
     <LabelledField id={id} label={label} required={required} hint={hint} message={message}>
       <input
@@ -57,6 +59,7 @@ export function TextField({ field, label, value, onChange, message, type = 'text
         inputMode={inputMode}
         maxLength={maxLength}
         required={required}
+        autoFocus={refused}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, hint, message)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
@@ -108,6 +111,7 @@ interface SelectFieldProps {
 
 export function SelectField({ field, label, value, onChange, options, message, required = false, autoComplete, placeholder }: SelectFieldProps) {
   const id = useId();
+  const refused = useRefusalFocus(field);
   return (
     <LabelledField id={id} label={label} required={required} message={message}>
       <select
@@ -118,6 +122,7 @@ export function SelectField({ field, label, value, onChange, options, message, r
         value={value}
         required={required}
         autoComplete={autoComplete}
+        autoFocus={refused}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, null, message)}
         onChange={(event) => onChange(event.target.value)}
@@ -145,6 +150,7 @@ interface CheckboxFieldProps {
 /** A checkbox whose label may hold a link (terms, data protection). */
 export function CheckboxField({ field, checked, onChange, children, message, required = false }: CheckboxFieldProps) {
   const id = useId();
+  const refused = useRefusalFocus(field);
   return (
     <div className={styles.checkbox}>
       <input
@@ -154,6 +160,7 @@ export function CheckboxField({ field, checked, onChange, children, message, req
         name={field}
         checked={checked}
         required={required}
+        autoFocus={refused}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-message` : undefined}
         onChange={(event) => onChange(event.target.checked)}

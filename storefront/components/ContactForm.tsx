@@ -17,7 +17,7 @@ import {
   type ContactValues,
 } from '../forms/contactForm';
 import { NAME_MIN_LENGTH } from '../forms/fieldRules';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm, useRefusalFocus } from '../forms/postedForm';
 import { SERVICE_PAGES } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
 import { contentTexts } from '../i18n/pageTexts/content';
@@ -144,44 +144,55 @@ export function ContactForm() {
       <form className={styles.form} method="post" action={pagePath} data-form="contact" noValidate onSubmit={onSubmit}>
         <PostedFormFields form="contact" posted={posted.posted} />
         <CheckoutAlert messages={alert} />
-        <div className={styles.row}>
-          <TextField field="firstName" label={t('contact.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={255} />
-          <TextField field="lastName" label={t('contact.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={255} />
-        </div>
-        <div className={styles.row}>
-          <TextField field="email" type="email" label={t('contact.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
-          <TextField field="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={change('phone')} message={message('phone')} autoComplete="tel" inputMode="tel" maxLength={40} />
-        </div>
-        <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={message('subject')} required maxLength={CONTACT_SUBJECT_MAX} />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-comment`}>
-            {t('contact.comment')}
-            <span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            className={styles.textarea}
-            data-field="comment"
-            name="comment"
-            rows={6}
-            required
-            maxLength={CONTACT_COMMENT_MAX}
-            value={values.comment}
-            aria-invalid={commentMessage ? true : undefined}
-            aria-describedby={commentMessage ? `${id}-comment-message` : undefined}
-            onChange={(event) => change('comment')(event.target.value)}
-          />
-          {commentMessage ? (
-            <p id={`${id}-comment-message`} className={styles.problem}>
-              {commentMessage}
-            </p>
-          ) : null}
-        </div>
+        <RefusalFocus field={refusedFieldOf(posted.posted, CONTACT_FIELDS, refused.byField)}>
+          <div className={styles.row}>
+            <TextField field="firstName" label={t('contact.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={255} />
+            <TextField field="lastName" label={t('contact.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={255} />
+          </div>
+          <div className={styles.row}>
+            <TextField field="email" type="email" label={t('contact.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
+            <TextField field="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={change('phone')} message={message('phone')} autoComplete="tel" inputMode="tel" maxLength={40} />
+          </div>
+          <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={message('subject')} required maxLength={CONTACT_SUBJECT_MAX} />
+          <ContactComment id={`${id}-comment`} label={t('contact.comment')} value={values.comment} message={commentMessage} onChange={change('comment')} />
+        </RefusalFocus>
         <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
           {t('contact.submit')}
         </button>
       </form>
     </section>
+  );
+}
+
+/** The message field, a textarea; its own component so that it reads RefusalFocus like the kit's fields. */
+function ContactComment({ id, label, value, message, onChange }: { id: string; label: string; value: string; message: string | undefined; onChange: (value: string) => void }) {
+  const refused = useRefusalFocus('comment');
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        data-field="comment"
+        name="comment"
+        rows={6}
+        required
+        maxLength={CONTACT_COMMENT_MAX}
+        value={value}
+        autoFocus={refused}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {message ? (
+        <p id={`${id}-message`} className={styles.problem}>
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

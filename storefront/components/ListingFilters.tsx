@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { hasResettableFilters, type ListingChange } from '../catalog/listingUrl';
+import { hasResettableFilters, LISTING_FILTER_KEYS, LISTING_KEYS, type ListingChange } from '../catalog/listingUrl';
 import { useListingUrl } from '../catalog/useListingUrl';
+import { ListingKeptFields, useListingFormAction } from './ListingKeptFields';
 import { ListingPriceFilter } from './ListingPriceFilter';
+import { ListingResetLink } from './ListingResetLink';
 import styles from './ListingFilters.module.css';
 import type { ListingFilters_listing$key } from './__generated__/ListingFilters_listing.graphql';
 
@@ -14,10 +16,13 @@ interface ListingFiltersProps {
 /**
  * The filter panel of a listing (SPEC §2): brands, price span, properties by group, minimum rating and
  * free shipping. Each change navigates to the listing's new URL; the page's query reads it from there.
+ * It is a GET form of the listing's page: without scripts its boxes are ticked and sent with "Anwenden" (or the
+ * price's button), and the server leads the plain form's URL on to the enhanced one (listingRequest.ts).
  */
 export function ListingFilters({ listing }: ListingFiltersProps) {
   const { t } = useTranslation('catalog');
-  const { change, params } = useListingUrl();
+  const { change, params, submit } = useListingUrl();
+  const action = useListingFormAction();
   const data = useFragment(
     graphql`
       fragment ListingFilters_listing on ProductListing {
@@ -94,12 +99,18 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
           {open ? t('filters.hide') : t('filters.show')}
         </button>
       </div>
-      <div id={bodyId} className={styles.body}>
-        {hasResettableFilters(params.filters) && (
-          <button type="button" className={styles.reset} onClick={() => change({ reset: true })}>
-            {t('filters.reset')}
-          </button>
-        )}
+      <form
+        id={bodyId}
+        className={styles.body}
+        method="get"
+        action={action}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(event.currentTarget);
+        }}
+      >
+        <ListingKeptFields ownKeys={LISTING_FILTER_KEYS} />
+        {hasResettableFilters(params.filters) && <ListingResetLink className={styles.reset} />}
 
         {brands.length > 0 && (
           <details className={styles.group} open>
@@ -110,6 +121,8 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
                 <label key={brand.brandId} className={styles.option}>
                   <input
                     type="checkbox"
+                    name={LISTING_KEYS.brands}
+                    value={brand.brandId}
                     checked={brandChecked(brand.brandId)}
                     onChange={() => apply(`brand:${brand.brandId}`, !brandChecked(brand.brandId), { toggleBrand: brand.brandId })}
                   />
@@ -126,7 +139,6 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
           max={current.price.max}
           boundMin={data.filters.price.min}
           boundMax={data.filters.price.max}
-          onApply={(min, max) => change({ price: { min, max } })}
         />
 
         {data.filters.properties.map((group) => {
@@ -140,6 +152,8 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
                   <label key={option.id} className={styles.option}>
                     <input
                       type="checkbox"
+                      name={LISTING_KEYS.properties}
+                      value={option.id}
                       checked={propertyChecked(option.id)}
                       onChange={() => apply(`property:${option.id}`, !propertyChecked(option.id), { toggleProperty: option.id })}
                     />
@@ -155,12 +169,12 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
           <fieldset className={styles.group}>
             <legend>{t('filters.rating')}</legend>
             <label className={styles.option}>
-              <input type="radio" name="listing-rating" checked={ratingChecked(null)} onChange={() => chooseRating(null)} />
+              <input type="radio" name={LISTING_KEYS.rating} value="" checked={ratingChecked(null)} onChange={() => chooseRating(null)} />
               {t('filters.anyRating')}
             </label>
             {Array.from({ length: maxRating }, (_, i) => maxRating - i).map((stars) => (
               <label key={stars} className={styles.option}>
-                <input type="radio" name="listing-rating" checked={ratingChecked(stars)} onChange={() => chooseRating(stars)} />
+                <input type="radio" name={LISTING_KEYS.rating} value={stars} checked={ratingChecked(stars)} onChange={() => chooseRating(stars)} />
                 {t('filters.minRating', { count: stars })}
               </label>
             ))}
@@ -170,12 +184,18 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
         {(data.filters.shippingFreeAvailable || current.shippingFree) && (
           <div className={styles.group}>
             <label className={styles.option}>
-              <input type="checkbox" checked={shippingFreeChecked} onChange={() => apply('shippingFree', !shippingFreeChecked, { shippingFree: !shippingFreeChecked })} />
+              <input type="checkbox" name={LISTING_KEYS.shippingFree} value="1" checked={shippingFreeChecked} onChange={() => apply('shippingFree', !shippingFreeChecked, { shippingFree: !shippingFreeChecked })} />
               {t('filters.shippingFree')}
             </label>
           </div>
         )}
-      </div>
+        {/* With scripts each box applies at once; without, they are sent together. */}
+        <noscript>
+          <button type="submit" className={styles.apply}>
+            {t('filters.apply')}
+          </button>
+        </noscript>
+      </form>
     </section>
   );
 }

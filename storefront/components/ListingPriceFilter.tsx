@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
+import { LISTING_KEYS } from '../catalog/listingUrl';
 import styles from './ListingPriceFilter.module.css';
 
 interface ListingPriceFilterProps {
@@ -7,42 +7,47 @@ interface ListingPriceFilterProps {
   max: number | null | undefined;
   boundMin: number | null | undefined;
   boundMax: number | null | undefined;
-  onApply(min: number | null, max: number | null): void;
 }
 
-function numberOrNull(value: string): number | null {
-  const n = Number(value.replace(',', '.'));
-  return value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : null;
-}
-
-/** Lowest and highest price in CHF; applied with its button (or Enter), not on every keystroke. */
-export function ListingPriceFilter({ min, max, boundMin, boundMax, onApply }: ListingPriceFilterProps) {
+/**
+ * Lowest and highest price in CHF, inside the filter panel's GET form; applied with its button (or Enter), not on
+ * every keystroke. The fields are the browser's own (what was typed before the scripts arrived stays), and the form
+ * sends them as `minPrice` and `maxPrice`; the page shows the applied span in them again.
+ */
+export function ListingPriceFilter({ min, max, boundMin, boundMax }: ListingPriceFilterProps) {
   const { t } = useTranslation('catalog');
-  const [from, setFrom] = useState(min != null ? String(min) : '');
-  const [to, setTo] = useState(max != null ? String(max) : '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    let low = numberOrNull(from);
-    let high = numberOrNull(to);
-    if (low !== null && high !== null && low > high) [low, high] = [high, low];
-    onApply(low, high);
-  };
   return (
-    <form className={styles.group} onSubmit={submit}>
+    <div className={styles.group}>
       <fieldset className={styles.price}>
         <legend>{t('filters.price')}</legend>
         <label className={styles.priceField}>
           {t('filters.minPrice')}
-          <input type="number" inputMode="decimal" min={0} step="0.05" value={from} placeholder={boundMin != null ? String(Math.floor(boundMin)) : undefined} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            type="number"
+            name={LISTING_KEYS.minPrice}
+            inputMode="decimal"
+            min={0}
+            step="0.05"
+            defaultValue={min != null ? String(min) : ''}
+            placeholder={boundMin != null ? String(Math.floor(boundMin)) : undefined}
+          />
         </label>
         <label className={styles.priceField}>
           {t('filters.maxPrice')}
-          <input type="number" inputMode="decimal" min={0} step="0.05" value={to} placeholder={boundMax != null ? String(Math.ceil(boundMax)) : undefined} onChange={(e) => setTo(e.target.value)} />
+          <input
+            type="number"
+            name={LISTING_KEYS.maxPrice}
+            inputMode="decimal"
+            min={0}
+            step="0.05"
+            defaultValue={max != null ? String(max) : ''}
+            placeholder={boundMax != null ? String(Math.ceil(boundMax)) : undefined}
+          />
         </label>
         <button type="submit" className={styles.apply}>
           {t('filters.applyPrice')}
         </button>
       </fieldset>
-    </form>
+    </div>
   );
 }

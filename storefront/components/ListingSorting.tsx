@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
+import { LISTING_KEYS } from '../catalog/listingUrl';
 import { useListingUrl } from '../catalog/useListingUrl';
+import { ListingKeptFields, useListingFormAction } from './ListingKeptFields';
 import styles from './ListingSorting.module.css';
 import type { ListingSorting_listing$key } from './__generated__/ListingSorting_listing.graphql';
 
@@ -9,10 +11,16 @@ interface ListingSortingProps {
   listing: ListingSorting_listing$key;
 }
 
-/** The sort order of a listing, from the shop's available sortings; a change navigates to the new URL. */
+const OWN_KEYS = [LISTING_KEYS.sort];
+
+/**
+ * The sort order of a listing, from the shop's available sortings; a change navigates to the new URL. It is a GET
+ * form of the listing's page, with a button of its own where scripts do not run (the filters travel along hidden).
+ */
 export function ListingSorting({ listing }: ListingSortingProps) {
   const { t } = useTranslation('catalog');
   const { change } = useListingUrl();
+  const action = useListingFormAction();
   const id = useId();
   const data = useFragment(
     graphql`
@@ -31,10 +39,20 @@ export function ListingSorting({ listing }: ListingSortingProps) {
   const value = chosen && chosen.base === (data.sorting ?? null) ? chosen.value : (data.sorting ?? '');
   if (data.availableSortings.length < 2) return null;
   return (
-    <div className={styles.sorting}>
+    <form
+      className={styles.sorting}
+      method="get"
+      action={action}
+      onSubmit={(event) => {
+        event.preventDefault();
+        change({ sort: value || null });
+      }}
+    >
+      <ListingKeptFields ownKeys={OWN_KEYS} />
       <label htmlFor={id}>{t('sorting.label')}</label>
       <select
         id={id}
+        name={LISTING_KEYS.sort}
         value={value}
         onChange={(e) => {
           setChosen({ base: data.sorting ?? null, value: e.target.value });
@@ -48,6 +66,12 @@ export function ListingSorting({ listing }: ListingSortingProps) {
           </option>
         ))}
       </select>
-    </div>
+      {/* With scripts a choice applies at once. */}
+      <noscript>
+        <button type="submit" className={styles.apply}>
+          {t('sorting.apply')}
+        </button>
+      </noscript>
+    </form>
   );
 }

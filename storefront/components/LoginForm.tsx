@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkLoginForm, type AccountProblems, type LoginValues } from '../forms/accountForms';
 import { firstProblemField, type ShopErrorData } from '../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
@@ -30,6 +30,8 @@ export function LoginForm({ redirectTo, redirect }: { redirectTo: string; redire
   // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here (ADR 0023).
   const posted = usePostedForm<LoginValues>('login', { email: '', password: '' });
   const refused = refusalOf(posted.errors, t('errors.unavailable'));
+  // as the enhanced submit: the password when the refusal names no field
+  const refusedField = posted.posted ? (refusedFieldOf(posted.posted, LOGIN_FIELDS, refused.byField) ?? 'password') : undefined;
   const [values, setValues] = useState<LoginValues>(posted.values);
   const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(refused.byField);
@@ -91,26 +93,28 @@ export function LoginForm({ redirectTo, redirect }: { redirectTo: string; redire
     >
       <PostedFormFields form="login" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
-      <TextField
-        field="email"
-        label={t('fields.email')}
-        type="email"
-        autoComplete="username"
-        required
-        value={values.email}
-        onChange={(email) => setValues((current) => ({ ...current, email }))}
-        message={messageOf('email')}
-      />
-      <TextField
-        field="password"
-        label={t('fields.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={values.password}
-        onChange={(password) => setValues((current) => ({ ...current, password }))}
-        message={messageOf('password')}
-      />
+      <RefusalFocus field={refusedField}>
+        <TextField
+          field="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={values.email}
+          onChange={(email) => setValues((current) => ({ ...current, email }))}
+          message={messageOf('email')}
+        />
+        <TextField
+          field="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={(password) => setValues((current) => ({ ...current, password }))}
+          message={messageOf('password')}
+        />
+      </RefusalFocus>
       <button type="submit" className={styles.primaryButton} disabled={sending || leaving} aria-busy={sending || leaving || undefined} data-testid="login-submit">
         {t('login.submit')}
       </button>

@@ -7,6 +7,7 @@ import { useListingUrl } from '../catalog/useListingUrl';
 import { GRAPH_LOCALE, isShopLocale } from '../i18n/locales';
 import { ListingFilters } from './ListingFilters';
 import { ListingPagination } from './ListingPagination';
+import { ListingResetLink } from './ListingResetLink';
 import { ListingSorting } from './ListingSorting';
 import { ProductCard } from './ProductCard';
 import styles from './ProductListingView.module.css';
@@ -68,7 +69,7 @@ export function ProductListingView({ listing, source = null, showFilters = true,
   const { t, i18n } = useTranslation('catalog');
   const environment = useRelayEnvironment();
   const gridHeadingId = useId();
-  const { currentUrl, params, change } = useListingUrl();
+  const { currentUrl, params } = useListingUrl();
   const data = useFragment(
     graphql`
       fragment ProductListingView_listing on ProductListing {
@@ -152,11 +153,7 @@ export function ProductListingView({ listing, source = null, showFilters = true,
       {data.total === 0 ? (
         <div className={styles.empty}>
           <p>{t('listing.empty')}</p>
-          {hasResettableFilters(params.filters) && (
-            <button type="button" className={styles.button} onClick={() => change({ reset: true })}>
-              {t('filters.reset')}
-            </button>
-          )}
+          {hasResettableFilters(params.filters) && <ListingResetLink className={styles.button} />}
         </div>
       ) : (
         <>

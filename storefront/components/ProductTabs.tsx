@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../i18n/useTranslation';
 import type { ProductTabs_product$key } from './__generated__/ProductTabs_product.graphql';
@@ -53,6 +53,8 @@ type TabKey = 'description' | 'usage' | 'ingredients' | 'productData' | 'charact
  * The product's texts as tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs and show
  * them; Tab moves into the shown panel. Tabs without content are left out. Every panel is in the server's
  * HTML (hidden but for the shown one), so search engines read all texts. Shop HTML goes through ShopHtml.
+ * Without scripts the panels are sections one below the other, each under its title, and the tabs are links to
+ * them (#product-panel-…; the same address selects the tab once the page is hydrated).
  */
 export function ProductTabs({ product }: { product: ProductTabs_product$key }) {
   const data = useFragment(fragment, product);
@@ -155,7 +157,15 @@ export function ProductTabs({ product }: { product: ProductTabs_product$key }) {
   const tabs = candidates.filter((tab) => tab.content != null);
 
   const [active, setActive] = useState(0);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const buttons = useRef<(HTMLAnchorElement | null)[]>([]);
+  // Until hydrated every tab link can be reached with Tab (the panels are sections then); after, one tab stop.
+  const [enhanced, setEnhanced] = useState(false);
+  const keys = tabs.map((tab) => tab.key).join(' ');
+  useEffect(() => {
+    setEnhanced(true);
+    const linked = keys.split(' ').indexOf(window.location.hash.replace(/^#product-panel-/, ''));
+    if (linked > 0) setActive(linked);
+  }, [keys]);
   if (tabs.length === 0) return null;
   const shown = Math.min(active, tabs.length - 1);
 
@@ -179,22 +189,25 @@ export function ProductTabs({ product }: { product: ProductTabs_product$key }) {
       </h2>
       <div className={styles.list} role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
-          <button
+          <a
             key={tab.key}
             ref={(element) => {
               buttons.current[index] = element;
             }}
-            type="button"
+            href={`#product-panel-${tab.key}`}
             role="tab"
             id={`product-tab-${tab.key}`}
             aria-controls={`product-panel-${tab.key}`}
             aria-selected={index === shown}
-            tabIndex={index === shown ? 0 : -1}
+            tabIndex={!enhanced || index === shown ? 0 : -1}
             className={styles.tab}
-            onClick={() => select(index)}
+            onClick={(event) => {
+              event.preventDefault();
+              select(index);
+            }}
           >
             {t(`tabs.${tab.key}`)}
-          </button>
+          </a>
         ))}
       </div>
       {tabs.map((tab, index) => (
@@ -207,6 +220,7 @@ export function ProductTabs({ product }: { product: ProductTabs_product$key }) {
           hidden={index !== shown}
           className={styles.panel}
         >
+          <h3 className={styles.sectionTitle}>{t(`tabs.${tab.key}`)}</h3>
           {tab.content}
         </div>
       ))}

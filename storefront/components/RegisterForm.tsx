@@ -6,7 +6,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
 import { checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerErrorField, registerFormOf, type AccountProblems, type RegisterFormValues } from '../forms/accountForms';
 import { firstProblemField } from '../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
 import type { RegisterForm_query$key } from './__generated__/RegisterForm_query.graphql';
@@ -116,44 +116,46 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
     >
       <PostedFormFields form="register" posted={posted.posted} />
       <CheckoutAlert messages={alert} />
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('register.access')}</legend>
-        <TextField
-          field="email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(email) => set('email', email)}
-          message={messageOf('email')}
-        />
-        <PasswordFields
-          fields={{ password: 'password', confirmation: 'passwordConfirmation' }}
-          labels={{ password: t('fields.password'), confirmation: t('fields.passwordConfirmation') }}
-          values={{ password: values.password, confirmation: values.passwordConfirmation }}
-          onChange={({ password, confirmation }) => setValues((current) => ({ ...current, password, passwordConfirmation: confirmation }))}
+      <RefusalFocus field={refusedFieldOf(posted.posted, REGISTER_FIELD_ORDER, first.byField)}>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>{t('register.access')}</legend>
+          <TextField
+            field="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(email) => set('email', email)}
+            message={messageOf('email')}
+          />
+          <PasswordFields
+            fields={{ password: 'password', confirmation: 'passwordConfirmation' }}
+            labels={{ password: t('fields.password'), confirmation: t('fields.passwordConfirmation') }}
+            values={{ password: values.password, confirmation: values.passwordConfirmation }}
+            onChange={({ password, confirmation }) => setValues((current) => ({ ...current, password, passwordConfirmation: confirmation }))}
+            messageOf={messageOf}
+          />
+        </fieldset>
+        <AddressForm
+          prefix="billingAddress"
+          legend={t('register.billingLegend')}
+          values={values.billingAddress}
+          onChange={(address) => set('billingAddress', address)}
           messageOf={messageOf}
+          countries={data.countries}
+          salutations={data.salutations}
         />
-      </fieldset>
-      <AddressForm
-        prefix="billingAddress"
-        legend={t('register.billingLegend')}
-        values={values.billingAddress}
-        onChange={(address) => set('billingAddress', address)}
-        messageOf={messageOf}
-        countries={data.countries}
-        salutations={data.salutations}
-      />
-      <CheckboxField
-        field="acceptedDataProtection"
-        required
-        checked={values.acceptedDataProtection}
-        onChange={(checked) => set('acceptedDataProtection', checked)}
-        message={messageOf('acceptedDataProtection')}
-      >
-        <Trans t={t} i18nKey="register.dataProtection" components={{ privacy: <a href={contentPagePath('privacy', locale)} target="_blank" rel="noopener" /> }} />
-      </CheckboxField>
+        <CheckboxField
+          field="acceptedDataProtection"
+          required
+          checked={values.acceptedDataProtection}
+          onChange={(checked) => set('acceptedDataProtection', checked)}
+          message={messageOf('acceptedDataProtection')}
+        >
+          <Trans t={t} i18nKey="register.dataProtection" components={{ privacy: <a href={contentPagePath('privacy', locale)} target="_blank" rel="noopener" /> }} />
+        </CheckboxField>
+      </RefusalFocus>
       <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined} data-testid="register-submit">
         {t('register.submit')}
       </button>

@@ -6,6 +6,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import type { SideMenu_categories$key } from './__generated__/SideMenu_categories.graphql';
 import { linkState } from './navigationActive';
 import { ShellIcon } from './ShellIcon';
+import { CATALOGUE_NAVIGATION_ID } from './TopNavigation';
 import styles from './SideMenu.module.css';
 
 const fragment = graphql`
@@ -33,7 +34,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, text
  *
  * The tree is rendered only while the drawer is open (issue 8): opening it needs the page's script anyway, and
  * its 130 elements in every page's HTML were parsed, laid out and hydrated before the first paint for nothing.
- * The top navigation keeps the catalogue's links in the HTML for search engines.
+ * The top navigation keeps the catalogue's links in the HTML for search engines, and for phones without scripts:
+ * there "Menü" is a link that unfolds it.
  */
 export function SideMenu({ categories: categoriesKey }: SideMenuProps) {
   const categories = useFragment(fragment, categoriesKey);
@@ -84,6 +86,12 @@ export function SideMenu({ categories: categoriesKey }: SideMenuProps) {
         <ShellIcon name="menu" />
         <span>{t('menu.open')}</span>
       </button>
+      <noscript>
+        <a className={styles.toggle} href={`#${CATALOGUE_NAVIGATION_ID}`}>
+          <ShellIcon name="menu" />
+          <span>{t('menu.open')}</span>
+        </a>
+      </noscript>
       <dialog
         ref={dialog}
         id={dialogId}

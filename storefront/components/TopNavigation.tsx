@@ -21,13 +21,17 @@ const fragment = graphql`
   }
 `;
 
+/** The top navigation's anchor: on a phone without scripts the "Menü" link opens it (SideMenu). */
+export const CATALOGUE_NAVIGATION_ID = 'catalogue-navigation';
+
 interface TopNavigationProps {
   categories: TopNavigation_categories$key;
 }
 
 /**
  * The first level of the catalogue across the header (tablet and up); a category's second level drops
- * down on hover and on keyboard focus, and Escape folds it away again (WCAG 1.4.13).
+ * down on hover and on keyboard focus, and Escape folds it away again (WCAG 1.4.13). On phones it is the menu
+ * where the side menu's drawer cannot open for want of scripts: shown, with both levels, when the address names it.
  */
 export function TopNavigation({ categories: categoriesKey }: TopNavigationProps) {
   const categories = useFragment(fragment, categoriesKey);
@@ -36,7 +40,7 @@ export function TopNavigation({ categories: categoriesKey }: TopNavigationProps)
   const [folded, setFolded] = useState<string | null>(null);
 
   return (
-    <nav className={styles.navigation} aria-label={t('topNavigation.label')}>
+    <nav id={CATALOGUE_NAVIGATION_ID} className={styles.navigation} aria-label={t('topNavigation.label')}>
       <ul className={styles.menu}>
         {categories.map((category) => {
           const children = category.children.filter((child) => child.url);

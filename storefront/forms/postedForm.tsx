@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { ShopErrorData } from './checkoutForms';
+import { firstProblemField, type ShopErrorData } from './checkoutForms';
 
 // The form kit's browser half (ADR 0023). Every shop form is a real <form method="post"> the server handles
 // (server/formPosts.ts) when scripts have not run: on a refusal the server renders the same page with what was sent
@@ -86,4 +86,29 @@ export function PostedFormFields({ form, posted }: { form: string; posted: Omit<
 /** JSON that cannot end its <script> (or open a comment) however the values read. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The field a refused post puts the keyboard on, as the enhanced form does after the same submit: the first in
+ * `order` with a SPEC §5 problem or with the gateway's refusal beside it (`byField`, as the form sorted them). None
+ * when nothing was posted.
+ */
+export function refusedFieldOf(posted: Omit<PostedFormState, 'form'> | null, order: readonly string[], byField: Readonly<Record<string, unknown>>): string | undefined {
+  if (!posted) return undefined;
+  return firstProblemField(order, { ...posted.problems, ...byField });
+}
+
+const RefusedField = createContext<string | undefined>(undefined);
+
+/**
+ * Around a kit form's fields: the field named (refusedFieldOf) is rendered with `autofocus`, so the browser puts the
+ * keyboard on it and scrolls to it when the refused page loads — with or without scripts.
+ */
+export function RefusalFocus({ field, children }: { field: string | undefined; children: ReactNode }) {
+  return <RefusedField.Provider value={field}>{children}</RefusedField.Provider>;
+}
+
+/** A field control's `autoFocus`: whether it is the one RefusalFocus names. */
+export function useRefusalFocus(field: string): boolean {
+  return useContext(RefusedField) === field;
 }

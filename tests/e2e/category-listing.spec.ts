@@ -99,7 +99,7 @@ test('a category listing filters, sorts and pages through the URL', async ({ pag
   await expect(page.getByRole('main').getByRole('article').first().getByRole('link')).toHaveText(firstOfPage1);
 
   // reset clears brand, properties and price (SPEC §4); the sorting stays
-  await page.getByRole('button', { name: 'Filter zurücksetzen' }).first().click();
+  await page.getByRole('link', { name: 'Filter zurücksetzen' }).first().click();
   await expect(page).not.toHaveURL(/Price=/);
   await expect(page).toHaveURL(/sort=price-asc/);
   expect(await total(page)).toBe(all);

@@ -1,4 +1,4 @@
-import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { listingParamsOfPage } from '../../catalog/listingRequest';
 import { GRAPH_LOCALE } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
 import { BestsellerPageQuery } from './BestsellerPage.query';
@@ -6,7 +6,7 @@ import { BestsellerPageQuery } from './BestsellerPage.query';
 export default definePageQuery({
   query: BestsellerPageQuery,
   variables: (pageContext) => {
-    const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+    const { filters, sort, page } = listingParamsOfPage(pageContext);
     return { locale: GRAPH_LOCALE[pageContext.locale], filters, sort: sort ?? 'topseller', page };
   },
 });

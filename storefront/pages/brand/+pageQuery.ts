@@ -1,4 +1,4 @@
-import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { listingParamsOfPage } from '../../catalog/listingRequest';
 import { GRAPH_LOCALE } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
 import type { BrandPageQuery$data } from './__generated__/BrandPageQuery.graphql';
@@ -17,7 +17,7 @@ function brandSlugOf(urlPathname: string): string {
 export default definePageQuery({
   query: BrandPageQuery,
   variables: (pageContext) => {
-    const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+    const { filters, sort, page } = listingParamsOfPage(pageContext);
     return { locale: GRAPH_LOCALE[pageContext.locale], slug: brandSlugOf(pageContext.urlPathname), filters, sort, page };
   },
   statusOf: (data) => ((data as BrandPageQuery$data).brand ? 200 : 404),

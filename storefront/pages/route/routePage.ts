@@ -14,8 +14,8 @@ export function gatewayPathOf(pageContext: PageContext): string {
  * then, not with the page (ADR 0014).
  */
 export async function routeVariables(pageContext: PageContext) {
-  const { listingParamsFromUrl } = await import('../../catalog/listingUrl');
-  const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+  const { listingParamsOfPage } = await import('../../catalog/listingRequest');
+  const { filters, sort, page } = listingParamsOfPage(pageContext);
   return { path: gatewayPathOf(pageContext), locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page, withListing: true };
 }
 

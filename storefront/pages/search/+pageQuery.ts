@@ -1,4 +1,4 @@
-import { listingParamsFromUrl } from '../../catalog/listingUrl';
+import { listingParamsOfPage } from '../../catalog/listingRequest';
 import { GRAPH_LOCALE } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
 import { SearchPageQuery } from './SearchPage.query';
@@ -10,7 +10,7 @@ export default definePageQuery({
   variables: (pageContext) => {
     // The gateway refuses terms over 200 characters; a pasted essay still searches for its beginning.
     const term = (pageContext.urlParsed.search.search ?? '').trim().slice(0, SEARCH_TERM_MAX_LENGTH).trim();
-    const { filters, sort, page } = listingParamsFromUrl(pageContext.urlParsed.search);
+    const { filters, sort, page } = listingParamsOfPage(pageContext);
     // The gateway refuses to search for nothing: an empty term shows the page without results.
     return { term, hasTerm: term !== '', locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page };
   },
