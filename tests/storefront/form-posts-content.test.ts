@@ -178,7 +178,7 @@ function pngBytes(): Buffer {
   ]);
 }
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const png = (name: string) => new File([pngBytes()], name, { type: 'image/png' });
+const png = (name: string) => new File([new Uint8Array(pngBytes())], name, { type: 'image/png' });
 const pdf = (name: string) => new File([PDF], name, { type: 'application/pdf' });
 
 describe('the prescription pickup without JavaScript (multipart, the gateway’s upload limits)', () => {
