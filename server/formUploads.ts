@@ -40,22 +40,25 @@ export async function readMultipartForm(request: Request, maxTextBytes: number):
   let textBytes = 0;
   let refusal: { refusal: Response } | undefined;
   parser.on('filesLimit', () => (refusal ??= refuse(413, 'Too many files')));
-  parser.on('field', (name: string, value: string) => {
-    textBytes += name.length + value.length + 2;
+  // A part may come without a name (busboy then gives none): it counts, and is no field of a form.
+  parser.on('field', (name: string | undefined, value: string) => {
+    textBytes += (name ?? '').length + value.length + 2;
     if (textBytes > maxTextBytes) refusal ??= refuse(413, 'Form too large');
-    else fields.append(name, value);
+    else if (name) fields.append(name, value);
   });
-  parser.on('file', (name: string, stream: NodeJS.ReadableStream, info: busboy.FileInfo) => {
+  parser.on('file', (name: string | undefined, stream: NodeJS.ReadableStream, info: busboy.FileInfo) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     reading.push(
-      new Promise((resolve) =>
+      new Promise((resolve) => {
+        // a body cut short fails the file too; the parser's error refuses the post
+        stream.on('error', () => resolve());
         stream.on('end', () => {
           // An empty file input sends a part without a file name: nothing chosen.
-          if (info.filename) files.set(name, [...(files.get(name) ?? []), new File([Buffer.concat(chunks)], info.filename, { type: info.mimeType })]);
+          if (name && info.filename) files.set(name, [...(files.get(name) ?? []), new File([Buffer.concat(chunks)], info.filename, { type: info.mimeType })]);
           resolve();
-        }),
-      ),
+        });
+      }),
     );
   });
   const closed = new Promise<void>((resolve) => {
@@ -70,8 +73,12 @@ export async function readMultipartForm(request: Request, maxTextBytes: number):
   while (!refusal) {
     const { done, value } = await reader.read();
     if (done) break;
-    // Waiting for each write keeps busboy's events in step with the bytes read, so reading stops at a limit.
-    await new Promise<void>((resolve) => parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength), () => resolve()));
+    // Waiting for each write keeps busboy's events in step with the bytes read, so reading stops at a limit; writes
+    // of at most a whole form's text bound the parts parsed past it, however large the chunks arrive.
+    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    for (let start = 0; start < chunk.byteLength && !refusal; start += maxTextBytes) {
+      await new Promise<void>((resolve) => parser.write(chunk.subarray(start, start + maxTextBytes), () => resolve()));
+    }
   }
   if (refusal) {
     reader.cancel().catch(() => {});
@@ -80,6 +87,8 @@ export async function readMultipartForm(request: Request, maxTextBytes: number):
   }
   parser.end();
   await closed;
+  // a body cut short leaves its last file unfinished: refused before waiting for it
+  if (refusal) return refusal;
   await Promise.all(reading);
-  return refusal ?? { fields, files };
+  return { fields, files };
 }

@@ -48,10 +48,14 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 }
 
 /** A multipart form post as a browser sends it (with its length), files as [name, file]. */
-async function postMultipart(path: string, fields: Record<string, string>, files: Array<[string, File]>, headers: Record<string, string> = SHOP) {
+function postMultipart(path: string, fields: Record<string, string>, files: Array<[string, File]>, headers: Record<string, string> = SHOP) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of files) form.append(name, file);
+  return postFormData(path, form, headers);
+}
+
+async function postFormData(path: string, form: FormData, headers: Record<string, string> = SHOP) {
   const encoded = new Response(form);
   const body = await encoded.arrayBuffer();
   return app.fetch(
@@ -257,6 +261,16 @@ describe('the prescription pickup without JavaScript (multipart, the gateway’s
     // a form that takes no files does not take multipart
     expect((await postMultipart('/medikamente', { _form: 'prescription-delivery', ...PERSON, email }, [])).status).toBe(415);
     expect((await postMultipart('/login', { _form: 'login', email, password: 'x' }, [])).status).toBe(415);
+    // a body cut off in the middle of a file, and one without its length
+    const cut = new TextEncoder().encode('--cut\r\nContent-Disposition: form-data; name="_form"\r\n\r\nprescription-pickup\r\n--cut\r\nContent-Disposition: form-data; name="prescriptions"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG');
+    const multipart = (body: Uint8Array<ArrayBuffer>, length: Record<string, string>) =>
+      app.fetch(new Request(`${ORIGIN}/medikamente`, { method: 'POST', headers: { ...SHOP, 'content-type': 'multipart/form-data; boundary=cut', ...length }, body }));
+    expect((await multipart(cut, { 'content-length': String(cut.byteLength) })).status).toBe(400);
+    expect((await multipart(cut, {})).status).toBe(411);
+    // a flood of empty, nameless parts: refused as soon as they pass what a 16 KB form could carry
+    const flood = new FormData();
+    for (let i = 0; i < 20_000; i++) flood.append('', '');
+    expect((await postFormData('/medikamente', flood)).status).toBe(413);
     expect(shownAgain).toEqual([]);
     expect(shop.storeCalls.count).toBe(0);
     expect(stored(email)).toEqual([]);
