@@ -91,6 +91,17 @@ export function PrescriptionPickupForm({ query }: Props) {
   useEffect(() => {
     if (done) success.current?.focus();
   }, [done]);
+  // Files chosen before the page's scripts arrived stay in their inputs (React leaves file inputs alone): take them.
+  useEffect(() => {
+    const chosenIn = (name: string): File[] => {
+      const input = formRef.current?.elements.namedItem(name);
+      return input instanceof HTMLInputElement ? Array.from(input.files ?? []) : [];
+    };
+    const [chosenCard] = chosenIn('insuranceCard');
+    const chosenPrescriptions = chosenIn('prescriptions');
+    if (chosenCard) setCard(chosenCard);
+    if (chosenPrescriptions.length > 0) setPrescriptions(chosenPrescriptions);
+  }, []);
   const bounds = useMemo(() => pickupDateBounds(), []);
   const pharmacies = useMemo(() => [...data.pharmacies].sort((a, b) => a.city.localeCompare(b.city) || a.name.localeCompare(b.name)), [data.pharmacies]);
 

@@ -172,3 +172,22 @@ test('contest: what the shopper typed and chose before the scripts arrived is st
   await expect(named(page, 'contest', 'firstName')).toHaveValue('Früh');
   await expect(form.getByRole('radio', { name: '24 Türchen' })).toBeChecked();
 });
+
+test('prescription pickup: text and files chosen before the scripts arrived are sent by the enhanced form after hydration', async ({ page }) => {
+  const email = unique('frueh.abholung');
+  const release = await holdPageScripts(page);
+  await page.goto('/medikamente', { waitUntil: 'commit' });
+  await fillPickup(page, email);
+  await named(page, 'prescription-pickup', 'insuranceCard').setInputFiles({ name: 'karte.png', mimeType: 'image/png', buffer: pngBytes() });
+  await named(page, 'prescription-pickup', 'prescriptions').setInputFiles({ name: 'rezept.pdf', mimeType: 'application/pdf', buffer: PDF });
+  release();
+  await hydrated(page);
+  await expect(named(page, 'prescription-pickup', 'email')).toHaveValue(email);
+  // the enhanced form: no page load, the confirmation in place
+  let posted = false;
+  page.on('request', (request) => (posted ||= request.method() === 'POST' && !request.url().endsWith('/graphql')));
+  await kitForm(page, 'prescription-pickup').getByRole('button', { name: 'Rezepte senden' }).click();
+  await expect(page.getByTestId('prescription-pickup-success')).toBeVisible();
+  expect(posted).toBe(false);
+  expect(readShop('SELECT 1 FROM prescription_request WHERE email = ?', email)).toHaveLength(1);
+});
