@@ -11,9 +11,11 @@ import type { PostedFormState } from '../storefront/forms/postedForm';
 import { SERVICE_PAGES } from '../storefront/i18n/contentPages';
 import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { safeRedirectTarget } from '../storefront/security/safeRedirect';
 import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+import { CONTENT_FORM_POSTS } from './forms/content';
+import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
 // The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
 // without the page's scripts. One definition per form names the storefront's own persisted mutation (the one the
@@ -56,12 +58,17 @@ export interface FormPostDefinition {
   mutation: string;
   /** the payload's field in the answer (`login` …) */
   field: string;
-  /** the posted fields shown again after a refusal (never a password) */
+  /** the posted fields shown again after a refusal (never a password; files cannot be: browsers never refill them) */
   keep: readonly string[];
-  /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
-  read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
-  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>): string;
+  /** the form sends files: multipart/form-data within the gateway's upload limits (server/formUploads.ts) */
+  uploads?: true;
+  /**
+   * the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) and,
+   * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0")
+   */
+  read(fields: URLSearchParams, url: URL, files: FormFiles): { problems: Record<string, string> } | { variables: Record<string, unknown>; uploads?: Record<string, File> };
+  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer; `variables`: what it was sent) */
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>, variables: Record<string, unknown>): string;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -161,6 +168,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     },
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
+  ...CONTENT_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
@@ -203,37 +211,48 @@ export function mountFormPosts(
       options.logger.warn({ path: url.pathname, origin: request.headers.get('origin') }, 'form post refused: not posted from the shop (CSRF)');
       return foreign;
     }
-    if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded') return new Response('Unsupported form encoding', { status: 415 });
-    const body = await request.text();
-    if (body.length > MAX_FORM_BYTES) return new Response('Form too large', { status: 413 });
-    const fields = new URLSearchParams(body);
+    const posted = await readForm(request, definitions);
+    if ('refusal' in posted) return posted.refusal;
+    const { fields, files } = posted;
     const definition = definitions.find((candidate) => candidate.form === fields.get('_form')) ?? (definitions.length === 1 ? definitions[0] : undefined);
     if (!definition) return new Response('Unknown form', { status: 400 });
+    if (files !== NO_FILES && !definition.uploads) return new Response('Unsupported form encoding', { status: 415 });
     // The page is shown again as a GET of the same address, with the shopper's cookies.
     const page = new Request(url, { method: 'GET', headers: request.headers });
     const kept = Object.fromEntries(definition.keep.map((name) => [name, fields.get(name) ?? '']));
     const again = (answer: Pick<PostedFormState, 'problems' | 'errors'>, cookies: readonly string[] = []) =>
       options.renderAgain(c, page, { form: definition.form, values: kept, ...answer }, cookies);
 
-    const read = definition.read(fields, url);
+    const read = definition.read(fields, url, files);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
     const persisted = operation(definition.mutation);
     if (!persisted) {
       options.logger.error({ operation: definition.mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
       return again({ problems: {}, errors: null });
     }
-    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
+    const headers = new Headers({ accept: 'application/graphql-response+json, application/json' });
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers.get(name);
       if (value) headers.set(name, value);
     }
     headers.set(PAGE_LOCALE_HEADER, locale);
+    const operationBody = { id: persisted.id, text: persisted.text, variables: read.variables };
+    let body: string | ArrayBuffer = gatewayRequestBody(operationBody);
+    if (read.uploads && Object.keys(read.uploads).length > 0) {
+      // The enhanced form's GraphQL multipart request, with its length: the gateway's upload limits require it.
+      const multipart = new Response(multipartBody(operationBody, read.uploads));
+      body = await multipart.arrayBuffer();
+      headers.set('content-type', multipart.headers.get('content-type') ?? '');
+      headers.set('content-length', String(body.byteLength));
+      // The post has proved it comes from the shop (above), as the enhanced form's header does.
+      headers.set('x-graphql-csrf', '1');
+    } else headers.set('content-type', 'application/json');
     const cookies: string[] = [];
     let errors: ShopErrorData[] | null = null;
     let payload: Record<string, unknown> = {};
     try {
       const answer = await options.gateway.fetch(
-        new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody({ id: persisted.id, text: persisted.text, variables: read.variables }) }),
+        new Request(new URL('/graphql', url), { method: 'POST', headers, body }),
       );
       cookies.push(...answer.headers.getSetCookie());
       const result = (await answer.json()) as GraphQLPayload;
@@ -246,8 +265,18 @@ export function mountFormPosts(
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, payload), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList, payload, read.variables), cookies);
   }
+}
+
+/** A form post's fields (and files, where a form of its page takes uploads), or the refusal of its body. */
+async function readForm(request: Request, definitions: readonly FormPostDefinition[]): Promise<{ fields: URLSearchParams; files: FormFiles } | { refusal: Response }> {
+  const mediaType = mediaTypeOf(request);
+  if (mediaType === 'multipart/form-data' && definitions.some((definition) => definition.uploads)) return readMultipartForm(request, MAX_FORM_BYTES);
+  if (mediaType !== 'application/x-www-form-urlencoded') return { refusal: new Response('Unsupported form encoding', { status: 415 }) };
+  const body = await request.text();
+  if (body.length > MAX_FORM_BYTES) return { refusal: new Response('Form too large', { status: 413 }) };
+  return { fields: new URLSearchParams(body), files: NO_FILES };
 }
 
 /**

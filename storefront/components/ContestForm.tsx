@@ -2,7 +2,25 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { checkEmail, checkName, NAME_MIN_LENGTH, type FieldProblem } from '../forms/fieldRules';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import {
+  checkContestEntry,
+  CONTEST_ENTERED_PARAMETER,
+  CONTEST_ENTERED_VALUE,
+  CONTEST_FIELDS,
+  CONTEST_FORM,
+  CONTEST_NEWSLETTER_PARAMETER,
+  contestInputOf,
+  EMPTY_CONTEST,
+  TICKED,
+  type ContestField,
+  type ContestProblems,
+  type ContestValues,
+} from '../forms/contestForm';
+import { NAME_MIN_LENGTH } from '../forms/fieldRules';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { refusalShown } from '../forms/refusalShown';
+import { contentPagePath } from '../i18n/contentPages';
 import { formatShopDate } from '../i18n/dates';
 import { INTL_LOCALE } from '../i18n/locales';
 import { contestTexts } from '../i18n/pageTexts/contest';
@@ -39,56 +57,35 @@ const enterMutation = graphql`
   }
 `;
 
-type Field = 'firstName' | 'lastName' | 'email' | 'answerId' | 'acceptTerms';
-// In the order the form shows them: the first wrong one gets the focus.
-const FIELDS: readonly Field[] = ['answerId', 'firstName', 'lastName', 'email', 'acceptTerms'];
-type Problem = FieldProblem | 'answer' | 'terms';
-
-interface Values {
-  firstName: string;
-  lastName: string;
-  email: string;
-  answerId: string;
-  acceptTerms: boolean;
-  newsletter: boolean;
-}
-
-const EMPTY: Values = { firstName: '', lastName: '', email: '', answerId: '', acceptTerms: false, newsletter: false };
-
-/** SPEC §5 in the browser: names of at least 3 characters, a valid email, an answer, the conditions accepted. */
-function checkEntry(values: Values): Partial<Record<Field, Problem>> {
-  const problems: Partial<Record<Field, Problem>> = {};
-  const add = (field: Field, problem: Problem | undefined) => {
-    if (problem) problems[field] = problem;
-  };
-  add('firstName', checkName(values.firstName));
-  add('lastName', checkName(values.lastName));
-  add('email', checkEmail(values.email));
-  add('answerId', values.answerId ? undefined : 'answer');
-  add('acceptTerms', values.acceptTerms ? undefined : 'terms');
-  return problems;
+/** The gateway's refusals: invalid fields beside them; a refusal of the entry as a whole (already entered, closed, too many attempts) in the alert. */
+function contestRefusal(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return refusalShown(errors && errors.map((error) => (error.code === 'INVALID_INPUT' ? error : { ...error, field: null })), CONTEST_FIELDS, unavailable);
 }
 
 /**
  * The contest (SPEC §2 /wettbewerb, §9): the prize, the question with its answers as radio buttons, the entry
  * form and the participation conditions. Checked in the browser first (SPEC §5; the first wrong field gets the
- * focus); the gateway's refusals (already entered, closed, too many attempts) are announced in an alert.
+ * focus); the gateway's refusals (already entered, closed, too many attempts) are announced in an alert. Without
+ * scripts the same form posts to the page (server/forms/content.ts, ADR 0023): entered, the page comes back with
+ * `?contest=entered` and the confirmation; refused, with the values and the messages beside the fields.
  */
 export function ContestForm({ contest: contestRef }: { contest: ContestForm_contest$key }) {
   const contest = useFragment(contestFragment, contestRef);
   const { t } = usePageTexts('contest', contestTexts);
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const [entered, setEntered] = useState<{ newsletter: boolean } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const posted = usePostedForm<ContestValues>(CONTEST_FORM, EMPTY_CONTEST);
+  const refused = contestRefusal(posted.errors, t('errors.generic'));
+  const [values, setValues] = useState<ContestValues>(posted.values);
+  const [problems, setProblems] = useState<ContestProblems>(posted.problems as ContestProblems);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ContestField, string>>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
+  const [entered, setEntered] = useState<{ newsletter: boolean } | null>(() =>
+    urlParsed.search[CONTEST_ENTERED_PARAMETER] === CONTEST_ENTERED_VALUE ? { newsletter: urlParsed.search[CONTEST_NEWSLETTER_PARAMETER] === '1' } : null,
+  );
   const success = useRef<HTMLDivElement>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   const [run, sending] = useShopMutation<ContestFormMutation>(enterMutation);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (entered) success.current?.focus();
   }, [entered]);
@@ -97,52 +94,39 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
   // as the shop's clocks show it (Zurich), the same on the server and in the browser
   const closing = formatShopDate(contest.endsAt, locale, 'long');
 
-  const message = (field: Field): string | undefined => {
+  const message = (field: ContestField): string | undefined => {
     const problem = problems[field];
     if (problem) return t(`errors.${problem}`, { min: NAME_MIN_LENGTH });
     return serverErrors[field];
   };
 
-  const change = <F extends keyof Values>(field: F) => (value: Values[F]) => {
+  const change = (field: keyof ContestValues) => (value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (field !== 'newsletter') {
       setServerErrors((old) => ({ ...old, [field]: undefined }));
       // Once shown, a message follows the input so the shopper sees when it is right.
-      if (problems[field as Field]) setProblems((old) => ({ ...old, [field]: checkEntry(next)[field as Field] }));
+      if (problems[field]) setProblems((old) => ({ ...old, [field]: checkContestEntry(next)[field] }));
     }
   };
+  const tick = (field: 'acceptTerms' | 'newsletter') => (checked: boolean) => change(field)(checked ? TICKED : '');
 
   const send = async (): Promise<void> => {
-    const input = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      answerId: values.answerId,
-      acceptTerms: values.acceptTerms,
-      newsletter: values.newsletter,
-    };
-    const response = await run({ input });
+    const response = await run({ input: contestInputOf(values) });
     const payload = response?.enterContest;
     if (!payload) {
       setAlert([t('errors.generic')]);
       return;
     }
     if (payload.entered) {
-      setEntered({ newsletter: values.newsletter });
-      setValues(EMPTY);
+      setEntered({ newsletter: values.newsletter !== '' });
+      setValues(EMPTY_CONTEST);
       return;
     }
-    const byField: Partial<Record<Field, string>> = {};
-    const other: string[] = [];
-    for (const error of payload.errors) {
-      // A refusal of the entry as a whole is announced in the alert, not beside a field.
-      if (error.code === 'INVALID_INPUT' && error.field && (FIELDS as readonly string[]).includes(error.field)) byField[error.field as Field] = error.message;
-      else other.push(error.message);
-    }
+    const { byField, general } = contestRefusal(payload.errors, t('errors.generic'));
     setServerErrors(byField);
-    setAlert(other);
-    const first = FIELDS.find((field) => byField[field]);
+    setAlert(general);
+    const first = CONTEST_FIELDS.find((field) => byField[field]);
     if (first) focusField(first);
     else alertBox.current?.focus();
   };
@@ -150,11 +134,11 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (sending) return;
-    const found = checkEntry(values);
+    const found = checkContestEntry(values);
     setProblems(found);
     setServerErrors({});
     setAlert([]);
-    const first = FIELDS.find((field) => found[field]);
+    const first = CONTEST_FIELDS.find((field) => found[field]);
     if (first) {
       focusField(first);
       return;
@@ -190,13 +174,11 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
           </div>
         ) : (
           <>
-            <noscript>
-              <p className={styles.problem}>{t('form.noScript')}</p>
-            </noscript>
             <div ref={alertBox} tabIndex={-1} className={styles.alertBox}>
               <CheckoutAlert messages={alert} />
             </div>
-            <form className={styles.form} noValidate onSubmit={onSubmit}>
+            <form className={styles.form} method="post" action={contentPagePath('contest', locale)} data-form={CONTEST_FORM} noValidate onSubmit={onSubmit}>
+              <PostedFormFields form={CONTEST_FORM} posted={posted.posted} />
               <p className={styles.muted}>{t('form.required')}</p>
               <fieldset className={styles.question} aria-describedby={answerMessage ? `${id}-answer-message` : undefined}>
                 <legend className={styles.legend}>
@@ -230,13 +212,13 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
                 <TextField field="lastName" label={t('form.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={50} />
               </div>
               <TextField field="email" type="email" label={t('form.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
-              <CheckboxField field="acceptTerms" checked={values.acceptTerms} onChange={change('acceptTerms')} message={message('acceptTerms')} required>
+              <CheckboxField field="acceptTerms" checked={values.acceptTerms !== ''} onChange={tick('acceptTerms')} message={message('acceptTerms')} required>
                 {t('form.terms')} <a href={`#${id}-conditions`}>{t('conditions.title')}</a>
               </CheckboxField>
-              <CheckboxField field="newsletter" checked={values.newsletter} onChange={change('newsletter')}>
+              <CheckboxField field="newsletter" checked={values.newsletter !== ''} onChange={tick('newsletter')}>
                 {t('form.newsletter')}
               </CheckboxField>
-              <button className={styles.submit} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+              <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
                 {t('form.submit')}
               </button>
             </form>

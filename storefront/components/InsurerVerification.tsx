@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
+import { checkInsurer, EMPTY_INSURER, INSURANCE_NUMBER_FIELD, INSURER_FORM, insurerVariablesOf, type InsurerValues } from '../forms/insurerForm';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { refusalShown } from '../forms/refusalShown';
 import { localizedPath } from '../i18n/locales';
 import { insurerTexts } from '../i18n/pageTexts/insurer';
 import { usePageTexts } from '../i18n/pageTexts';
@@ -50,42 +53,33 @@ interface Status {
   voucherCode: string | null | undefined;
 }
 
-/** The card format as a courtesy (20 digits from 80756, Luhn check digit); the insurer's directory decides. */
-export function insuranceNumberLooksValid(value: string): boolean {
-  const digits = value.replace(/\s/g, '');
-  if (!/^80756\d{15}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-const FIELD = 'insuranceNumber';
+const FIELD = INSURANCE_NUMBER_FIELD;
 
 /**
  * The verification of the insurance number: a login prompt for visitors, the form for logged-in customers,
- * the verified status with the welcome voucher's code afterwards.
+ * the verified status with the welcome voucher's code afterwards. Without scripts the same form posts to the page
+ * (server/forms/content.ts, ADR 0023), which then shows the status; a refusal comes back with the number kept.
  */
 export function InsurerVerification({ status: statusRef }: { status: InsurerVerification_status$key }) {
   const initial = useFragment(statusFragment, statusRef);
   const { t } = usePageTexts('insurer', insurerTexts);
   const { locale, urlPathname } = usePageContext();
   const id = useId();
+  const posted = usePostedForm<InsurerValues>(INSURER_FORM, EMPTY_INSURER);
+  const refused = refusalShown(posted.errors, [FIELD], t('form.generic'));
   const [status, setStatus] = useState<Status>(initial);
-  const [value, setValue] = useState('');
-  const [message, setMessage] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string[]>([]);
-  const [hydrated, setHydrated] = useState(false);
+  const [value, setValue] = useState(posted.values.insuranceNumber);
+  const [message, setMessage] = useState<string | undefined>(() => {
+    const problem = (posted.problems as ReturnType<typeof checkInsurer>).insuranceNumber;
+    return problem ? t(`form.${problem}`) : refused.byField[FIELD];
+  });
+  const [alert, setAlert] = useState<string[]>(refused.general);
   const verifiedBox = useRef<HTMLDivElement>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   const [run, sending] = useShopMutation<InsurerVerificationMutation>(verifyMutation);
-  useEffect(() => setHydrated(true), []);
 
   const send = async (): Promise<void> => {
-    const response = await run({ insuranceNumber: value.trim() });
+    const response = await run(insurerVariablesOf({ insuranceNumber: value }));
     const payload = response?.verifyInsurance;
     if (!payload) {
       setAlert([t('form.generic')]);
@@ -98,10 +92,10 @@ export function InsurerVerification({ status: statusRef }: { status: InsurerVeri
       requestAnimationFrame(() => verifiedBox.current?.focus());
       return;
     }
-    const own = payload.errors.find((e) => e.field === FIELD);
-    setMessage(own?.message);
-    setAlert(payload.errors.filter((e) => e.field !== FIELD).map((e) => e.message));
-    if (own) focusField(FIELD);
+    const { byField, general } = refusalShown(payload.errors, [FIELD], t('form.generic'));
+    setMessage(byField[FIELD]);
+    setAlert(general);
+    if (byField[FIELD]) focusField(FIELD);
     else alertBox.current?.focus();
   };
 
@@ -109,8 +103,9 @@ export function InsurerVerification({ status: statusRef }: { status: InsurerVeri
     event.preventDefault();
     if (sending) return;
     setAlert([]);
-    if (!insuranceNumberLooksValid(value)) {
-      setMessage(t('form.invalid'));
+    const found = checkInsurer({ insuranceNumber: value });
+    if (found.insuranceNumber) {
+      setMessage(t(`form.${found.insuranceNumber}`));
       focusField(FIELD);
       return;
     }
@@ -160,14 +155,15 @@ export function InsurerVerification({ status: statusRef }: { status: InsurerVeri
       <div ref={alertBox} tabIndex={-1} className={styles.alertBox}>
         <CheckoutAlert messages={alert} />
       </div>
-      <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <form className={styles.form} method="post" action={localizedPath(urlPathname, locale)} data-form={INSURER_FORM} noValidate onSubmit={onSubmit}>
+        <PostedFormFields form={INSURER_FORM} posted={posted.posted} />
         <TextField
           field={FIELD}
           label={t('form.label')}
           value={value}
           onChange={(next) => {
             setValue(next);
-            if (message) setMessage(insuranceNumberLooksValid(next) ? undefined : message);
+            if (message) setMessage(checkInsurer({ insuranceNumber: next }).insuranceNumber ? message : undefined);
           }}
           message={message}
           hint={t('form.hint')}
@@ -176,7 +172,7 @@ export function InsurerVerification({ status: statusRef }: { status: InsurerVeri
           required
           maxLength={40}
         />
-        <button className={styles.button} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+        <button className={styles.button} type="submit" disabled={sending} aria-busy={sending || undefined}>
           {t('form.submit')}
         </button>
       </form>

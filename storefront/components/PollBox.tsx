@@ -1,6 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
+import { checkPollVote, EMPTY_POLL_VOTE, POLL_FORM, POLL_VOTED_PARAMETER, POLL_VOTED_VALUE, pollVoteInputOf, type PollVoteValues } from '../forms/pollForm';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import { contentTexts } from '../i18n/pageTexts/content';
 import { usePageTexts } from '../i18n/pageTexts';
 import styles from './PollBox.module.css';
@@ -29,7 +33,8 @@ type Outcome = 'thanks' | 'alreadyVoted' | null;
 /**
  * An editorial's poll (SPEC §2 /e/): a radio group and a vote button; once this visitor has voted (the
  * gateway knows it from the session), the results instead. One vote per visitor is the server's rule; the
- * first vote opens a session. Voting needs JavaScript: without it the page says so.
+ * first vote opens a session. Without scripts the same form posts to the article (server/forms/content.ts, ADR 0023),
+ * which comes back with `?poll=voted` and the results.
  */
 export function PollBox({ article }: { article: PollBox_article$key }) {
   const { t } = usePageTexts('content', contentTexts);
@@ -54,18 +59,25 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
     article,
   );
   const id = useId();
-  const [choice, setChoice] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const { locale, urlPathname, urlParsed } = usePageContext();
+  const posted = usePostedForm<PollVoteValues>(POLL_FORM, EMPTY_POLL_VOTE);
+  const [choice, setChoice] = useState(posted.values.optionId);
+  const [problem, setProblem] = useState<string | null>(() => postedProblem(posted.problems, posted.errors));
+  const [outcome, setOutcome] = useState<Outcome>(urlParsed.search[POLL_VOTED_PARAMETER] === POLL_VOTED_VALUE ? 'thanks' : null);
   const [run, sending] = useShopMutation<PollBoxVoteMutation>(voteMutation);
-  useEffect(() => setHydrated(true), []);
+
+  /** A refused post's message: the missing choice, else the gateway's first refusal (already voted shows the results). */
+  function postedProblem(problems: Record<string, string>, errors: ReadonlyArray<{ message: string }> | null): string | null {
+    if (problems.optionId) return t(`poll.${problems.optionId}`);
+    if (errors === null) return t('poll.error');
+    return errors[0]?.message ?? null;
+  }
 
   const poll = data.poll;
   if (!poll) return null;
 
   const vote = async (optionId: string): Promise<void> => {
-    const response = await run({ input: { articleId: data.articleId, optionId } });
+    const response = await run({ input: pollVoteInputOf({ articleId: data.articleId, optionId }) });
     const payload = response?.votePoll;
     if (!payload) {
       setProblem(t('poll.error'));
@@ -85,8 +97,9 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (sending) return;
-    if (!choice) {
-      setProblem(t('poll.chooseOption'));
+    const found = checkPollVote({ articleId: data.articleId, optionId: choice });
+    if (found.optionId) {
+      setProblem(t(`poll.${found.optionId}`));
       event.currentTarget.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
@@ -124,14 +137,16 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
           <p className={styles.total}>{t('poll.votes', { count: poll.totalVotes })}</p>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit}>
+        <form method="post" action={localizedPath(urlPathname, locale)} data-form={POLL_FORM} noValidate onSubmit={onSubmit}>
+          <PostedFormFields form={POLL_FORM} posted={posted.posted} />
+          <input type="hidden" name="articleId" value={data.articleId} />
           <fieldset className={styles.fieldset} aria-describedby={problem ? `${id}-problem` : undefined}>
             <legend className={styles.question}>{poll.question}</legend>
             {poll.options.map((option) => (
               <label key={option.id} className={styles.option}>
                 <input
                   type="radio"
-                  name={`${id}-option`}
+                  name="optionId"
                   value={option.id}
                   checked={choice === option.id}
                   onChange={() => {
@@ -148,12 +163,9 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
               {problem}
             </p>
           ) : null}
-          <button className={styles.submit} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+          <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
             {t('poll.vote')}
           </button>
-          <noscript>
-            <p className={styles.problem}>{t('poll.noScript')}</p>
-          </noscript>
         </form>
       )}
     </section>

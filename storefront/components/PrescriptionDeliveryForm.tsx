@@ -1,23 +1,25 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import {
+  checkDelivery,
+  COMMENT_MAX,
+  DELIVERY_FIELDS,
+  DELIVERY_FORM,
+  deliveryInputOf,
+  EMPTY_DELIVERY,
+  prescriptionSentOf,
+  type DeliveryValues,
+  type Problems,
+} from '../forms/prescriptionForms';
+import { refusalShown } from '../forms/refusalShown';
+import { contentPagePath } from '../i18n/contentPages';
 import { medicationTexts } from '../i18n/pageTexts/medication';
 import { usePageTexts } from '../i18n/pageTexts';
 import { CheckoutAlert, SelectField, TextField } from './CheckoutField';
-import {
-  checkPerson,
-  focusFieldIn,
-  checkPostalCode,
-  checkRequired,
-  COMMENT_MAX,
-  EMPTY_PERSON,
-  personInput,
-  PrescriptionComment,
-  PrescriptionPostAddress,
-  useProblemText,
-  type PersonValues,
-  type Problem,
-} from './PrescriptionFields';
+import { focusFieldIn, PrescriptionComment, PrescriptionPostAddress, useProblemText } from './PrescriptionFields';
 import styles from './PrescriptionForms.module.css';
 import type { PrescriptionDeliveryFormMutation } from './__generated__/PrescriptionDeliveryFormMutation.graphql';
 
@@ -34,53 +36,40 @@ const deliveryMutation = graphql`
   }
 `;
 
-type Values = PersonValues & { street: string; zipcode: string; city: string; country: string };
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'birthday', 'street', 'zipcode', 'city', 'country', 'comment'] as const;
-const EMPTY: Values = { ...EMPTY_PERSON, street: '', zipcode: '', city: '', country: 'CH' };
-
-function check(values: Values): Partial<Record<string, Problem>> {
-  const problems = checkPerson(values);
-  const street = checkRequired(values.street);
-  const zipcode = checkPostalCode(values.zipcode);
-  const city = checkRequired(values.city);
-  if (street) problems.street = street;
-  if (zipcode) problems.zipcode = zipcode;
-  if (city) problems.city = city;
-  return problems;
-}
-
 /**
  * Home delivery of prescription medicines (requestPrescriptionDelivery): checked in the browser first (SPEC §5),
- * the first wrong field gets the focus; afterwards the request number and where to post the prescription.
+ * the first wrong field gets the focus; afterwards the request number and where to post the prescription. Without
+ * scripts the same form posts to the page (server/forms/content.ts, ADR 0023): sent, the page comes back with the
+ * request number in its address; refused, with the values and the messages beside the fields.
  */
 export function PrescriptionDeliveryForm() {
   const { t } = usePageTexts('medication', medicationTexts);
+  const { locale, urlParsed } = usePageContext();
   const problemText = useProblemText();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<string, Problem>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const [requestNumber, setRequestNumber] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const posted = usePostedForm<DeliveryValues>(DELIVERY_FORM, EMPTY_DELIVERY);
+  const refused = refusalShown(posted.errors, DELIVERY_FIELDS, t('errors.generic'));
+  const [values, setValues] = useState<DeliveryValues>(posted.values);
+  const [problems, setProblems] = useState<Problems>(posted.problems as Problems);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
+  const [requestNumber, setRequestNumber] = useState<string | null>(() => prescriptionSentOf(urlParsed.search, 'delivery')?.number ?? null);
   const success = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [run, sending] = useShopMutation<PrescriptionDeliveryFormMutation>(deliveryMutation);
-  useEffect(() => setHydrated(true), []);
+  const pagePath = contentPagePath('medications', locale);
   useEffect(() => {
     if (requestNumber) success.current?.focus();
   }, [requestNumber]);
 
   const message = (field: string) => problemText(problems[field]) ?? serverErrors[field];
-  const change = (field: keyof Values) => (value: string) => {
+  const change = (field: keyof DeliveryValues) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
     setServerErrors((old) => ({ ...old, [field]: undefined }));
-    if (problems[field]) setProblems((old) => ({ ...old, [field]: check({ ...values, [field]: value })[field] }));
+    if (problems[field]) setProblems((old) => ({ ...old, [field]: checkDelivery({ ...values, [field]: value })[field] }));
   };
 
   const send = async (): Promise<void> => {
-    const response = await run({
-      input: { ...personInput(values), street: values.street.trim(), zipcode: values.zipcode.trim(), city: values.city.trim(), country: values.country },
-    });
+    const response = await run({ input: deliveryInputOf(values) });
     const payload = response?.requestPrescriptionDelivery;
     if (!payload) {
       setAlert([t('errors.generic')]);
@@ -88,28 +77,23 @@ export function PrescriptionDeliveryForm() {
     }
     if (payload.requestNumber) {
       setRequestNumber(payload.requestNumber);
-      setValues(EMPTY);
+      setValues(EMPTY_DELIVERY);
       return;
     }
-    const byField: Partial<Record<string, string>> = {};
-    const other: string[] = [];
-    for (const error of payload.errors) {
-      if (error.field && (FIELDS as readonly string[]).includes(error.field)) byField[error.field] = error.message;
-      else other.push(error.message);
-    }
+    const { byField, general } = refusalShown(payload.errors, DELIVERY_FIELDS, t('errors.generic'));
     setServerErrors(byField);
-    setAlert(other);
-    focusFieldIn(formRef.current, FIELDS.find((field) => byField[field]));
+    setAlert(general);
+    focusFieldIn(formRef.current, DELIVERY_FIELDS.find((field) => byField[field]));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (sending) return;
-    const found = check(values);
+    const found = checkDelivery(values);
     setProblems(found);
     setServerErrors({});
     setAlert([]);
-    const first = FIELDS.find((field) => found[field]);
+    const first = DELIVERY_FIELDS.find((field) => found[field]);
     if (first) {
       focusFieldIn(formRef.current, first);
       return;
@@ -123,9 +107,17 @@ export function PrescriptionDeliveryForm() {
         <h3 className={styles.title}>{t('delivery.successTitle')}</h3>
         <p>{t('delivery.success', { number: requestNumber })}</p>
         <PrescriptionPostAddress />
-        <button type="button" className={styles.secondary} onClick={() => setRequestNumber(null)}>
+        {/* a link, so that it leads back to the empty form without scripts too */}
+        <a
+          className={styles.secondary}
+          href={pagePath}
+          onClick={(event) => {
+            event.preventDefault();
+            setRequestNumber(null);
+          }}
+        >
           {t('another')}
-        </button>
+        </a>
       </div>
     );
   }
@@ -133,7 +125,8 @@ export function PrescriptionDeliveryForm() {
   return (
     <>
       <CheckoutAlert messages={alert} />
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} data-testid="prescription-delivery-form">
+      <form ref={formRef} className={styles.form} method="post" action={pagePath} data-form={DELIVERY_FORM} noValidate onSubmit={onSubmit} data-testid="prescription-delivery-form">
+        <PostedFormFields form={DELIVERY_FORM} posted={posted.posted} />
         <div className={styles.row}>
           <TextField field="firstName" label={t('fields.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={50} />
           <TextField field="lastName" label={t('fields.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={50} />
@@ -162,7 +155,7 @@ export function PrescriptionDeliveryForm() {
           autoComplete="country"
         />
         <PrescriptionComment value={values.comment} onChange={change('comment')} message={message('comment')} max={COMMENT_MAX} />
-        <button className={styles.submit} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+        <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
           {t('delivery.submit')}
         </button>
       </form>

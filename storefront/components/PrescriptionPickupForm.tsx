@@ -1,24 +1,29 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import {
+  checkPickup,
+  COMMENT_MAX,
+  EMPTY_PICKUP,
+  FILE_ACCEPT,
+  PICKUP_FIELDS,
+  PICKUP_FORM,
+  pickupDateBounds,
+  pickupErrorsByInput,
+  pickupInputOf,
+  pickupUploadsOf,
+  prescriptionSentOf,
+  type PickupValues,
+  type Problems,
+} from '../forms/prescriptionForms';
+import { refusalShown } from '../forms/refusalShown';
+import { formatShopDate } from '../i18n/dates';
+import { contentPagePath } from '../i18n/contentPages';
 import { medicationTexts } from '../i18n/pageTexts/medication';
 import { usePageTexts } from '../i18n/pageTexts';
 import { CheckoutAlert, SelectField, TextField } from './CheckoutField';
-import {
-  checkFile,
-  checkPerson,
-  focusFieldIn,
-  checkPickupDate,
-  COMMENT_MAX,
-  EMPTY_PERSON,
-  FILE_ACCEPT,
-  personInput,
-  pickupDateBounds,
-  PRESCRIPTIONS_MAX,
-  PrescriptionComment,
-  useProblemText,
-  type PersonValues,
-  type Problem,
-} from './PrescriptionFields';
+import { focusFieldIn, PrescriptionComment, useProblemText } from './PrescriptionFields';
 import styles from './PrescriptionForms.module.css';
 import type { PrescriptionPickupFormMutation } from './__generated__/PrescriptionPickupFormMutation.graphql';
 import type { PrescriptionPickupForm_query$key } from './__generated__/PrescriptionPickupForm_query.graphql';
@@ -37,16 +42,7 @@ const pickupMutation = graphql`
   }
 `;
 
-type Values = PersonValues & { pharmacyId: string; pickupDate: string };
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'birthday', 'pharmacyId', 'pickupDate', 'insuranceCard', 'prescriptions', 'comment'] as const;
-type Field = (typeof FIELDS)[number];
-const EMPTY: Values = { ...EMPTY_PERSON, pharmacyId: '', pickupDate: '' };
-
-/** The gateway's field of a file ("prescriptions.2") → the form's field. */
-function formFieldOf(field: string | null | undefined): Field | undefined {
-  const base = field?.split('.')[0];
-  return base && (FIELDS as readonly string[]).includes(base) ? (base as Field) : undefined;
-}
+type Field = (typeof PICKUP_FIELDS)[number];
 
 interface Props {
   query: PrescriptionPickupForm_query$key;
@@ -55,7 +51,10 @@ interface Props {
 /**
  * Prescription pickup (requestPrescriptionPickup, a multipart request with the files as Relay uploadables):
  * pharmacy, date from the next working day, the insurance card and 1–5 prescriptions (PDF or PNG, ≤ 5 MB,
- * checked here as a courtesy; the server reads the type from the content). Afterwards the request number.
+ * checked here as a courtesy; the server reads the type from the content). Afterwards the request number. Without
+ * scripts the same form posts its files as multipart/form-data to the page (server/forms/content.ts, ADR 0023):
+ * sent, the page comes back with the request number; refused, with the text values (a browser never refills file
+ * inputs, so the form asks for the files again) and the messages beside the fields.
  */
 export function PrescriptionPickupForm({ query }: Props) {
   const data = useFragment(
@@ -72,76 +71,65 @@ export function PrescriptionPickupForm({ query }: Props) {
     query,
   );
   const { t } = usePageTexts('medication', medicationTexts);
+  const { locale, urlParsed } = usePageContext();
   const problemText = useProblemText();
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const posted = usePostedForm<PickupValues>(PICKUP_FORM, EMPTY_PICKUP);
+  const refused = refusalShown(pickupErrorsByInput(posted.errors), PICKUP_FIELDS, t('errors.generic'));
+  const [values, setValues] = useState<PickupValues>(posted.values);
   const [card, setCard] = useState<File | undefined>();
   const [prescriptions, setPrescriptions] = useState<File[]>([]);
-  const [problems, setProblems] = useState<Partial<Record<string, Problem>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const [done, setDone] = useState<{ number: string; date: string } | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const [problems, setProblems] = useState<Problems>(posted.problems as Problems);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(refused.byField);
+  const [alert, setAlert] = useState<string[]>(refused.general);
+  const [done, setDone] = useState<{ number: string; date: string } | null>(() => prescriptionSentOf(urlParsed.search, 'pickup'));
   const [formKey, setFormKey] = useState(0);
   const success = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [commit, sending] = useMutation<PrescriptionPickupFormMutation>(pickupMutation);
-  useEffect(() => setHydrated(true), []);
+  const pagePath = contentPagePath('medications', locale);
   useEffect(() => {
     if (done) success.current?.focus();
   }, [done]);
+  // Files chosen before the page's scripts arrived stay in their inputs (React leaves file inputs alone): take them.
+  useEffect(() => {
+    const chosenIn = (name: string): File[] => {
+      const input = formRef.current?.elements.namedItem(name);
+      return input instanceof HTMLInputElement ? Array.from(input.files ?? []) : [];
+    };
+    const [chosenCard] = chosenIn('insuranceCard');
+    const chosenPrescriptions = chosenIn('prescriptions');
+    if (chosenCard) setCard(chosenCard);
+    if (chosenPrescriptions.length > 0) setPrescriptions(chosenPrescriptions);
+  }, []);
   const bounds = useMemo(() => pickupDateBounds(), []);
   const pharmacies = useMemo(() => [...data.pharmacies].sort((a, b) => a.city.localeCompare(b.city) || a.name.localeCompare(b.name)), [data.pharmacies]);
 
-  const check = (v: Values, c: File | undefined, p: File[]): Partial<Record<string, Problem>> => {
-    const found = checkPerson(v);
-    if (!v.pharmacyId) found.pharmacyId = 'required';
-    const date = checkPickupDate(v.pickupDate);
-    if (date) found.pickupDate = date;
-    const cardProblem = checkFile(c);
-    if (cardProblem) found.insuranceCard = cardProblem;
-    const prescriptionProblem = p.length > PRESCRIPTIONS_MAX ? 'tooMany' : p.length === 0 ? 'fileRequired' : p.map(checkFile).find(Boolean);
-    if (prescriptionProblem) found.prescriptions = prescriptionProblem;
-    return found;
-  };
-
   const message = (field: Field) => problemText(problems[field]) ?? serverErrors[field];
-  const change = (field: keyof Values) => (value: string) => {
+  const change = (field: keyof PickupValues) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
     setServerErrors((old) => ({ ...old, [field]: undefined }));
-    if (problems[field]) setProblems((old) => ({ ...old, [field]: check({ ...values, [field]: value }, card, prescriptions)[field] }));
+    if (problems[field]) setProblems((old) => ({ ...old, [field]: checkPickup({ ...values, [field]: value }, card, prescriptions)[field] }));
   };
 
   const send = (): void => {
-    const uploadables: Record<string, File> = { insuranceCard: card! };
-    prescriptions.forEach((file, i) => (uploadables[`prescriptions.${i}`] = file));
     commit({
-      variables: {
-        input: { ...personInput(values), pharmacyId: values.pharmacyId, pickupDate: values.pickupDate },
-        insuranceCard: null,
-        prescriptions: prescriptions.map(() => null),
-      },
-      uploadables,
+      variables: { input: pickupInputOf(values), insuranceCard: null, prescriptions: prescriptions.map(() => null) },
+      uploadables: pickupUploadsOf(card!, prescriptions),
       onCompleted: (response) => {
         const payload = response.requestPrescriptionPickup;
         if (payload.requestNumber) {
           setDone({ number: payload.requestNumber, date: payload.pickupDate ?? values.pickupDate });
-          setValues(EMPTY);
+          setValues(EMPTY_PICKUP);
           setCard(undefined);
           setPrescriptions([]);
           setFormKey((k) => k + 1);
           return;
         }
-        const byField: Partial<Record<string, string>> = {};
-        const other: string[] = [];
-        for (const error of payload.errors) {
-          const field = formFieldOf(error.field);
-          if (field) byField[field] ??= error.message;
-          else other.push(error.message);
-        }
+        const { byField, general } = refusalShown(pickupErrorsByInput(payload.errors), PICKUP_FIELDS, t('errors.generic'));
         setServerErrors(byField);
-        setAlert(other);
-        focusFieldIn(formRef.current, FIELDS.find((field) => byField[field]));
+        setAlert(general);
+        focusFieldIn(formRef.current, PICKUP_FIELDS.find((field) => byField[field]));
       },
       onError: () => setAlert([t('errors.generic')]),
     });
@@ -150,11 +138,11 @@ export function PrescriptionPickupForm({ query }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (sending) return;
-    const found = check(values, card, prescriptions);
+    const found = checkPickup(values, card, prescriptions);
     setProblems(found);
     setServerErrors({});
     setAlert([]);
-    const first = FIELDS.find((field) => found[field]);
+    const first = PICKUP_FIELDS.find((field) => found[field]);
     if (first) {
       focusFieldIn(formRef.current, first);
       return;
@@ -166,14 +154,23 @@ export function PrescriptionPickupForm({ query }: Props) {
     return (
       <div ref={success} className={styles.success} role="status" tabIndex={-1} data-testid="prescription-pickup-success">
         <h3 className={styles.title}>{t('pickup.successTitle')}</h3>
-        <p>{t('pickup.success', { number: done.number, date: new Date(`${done.date}T12:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'long' }) })}</p>
-        <button type="button" className={styles.secondary} onClick={() => setDone(null)}>
+        <p>{t('pickup.success', { number: done.number, date: formatShopDate(`${done.date}T12:00:00Z`, locale, 'long') })}</p>
+        {/* a link, so that it leads back to the empty form without scripts too */}
+        <a
+          className={styles.secondary}
+          href={pagePath}
+          onClick={(event) => {
+            event.preventDefault();
+            setDone(null);
+          }}
+        >
           {t('another')}
-        </button>
+        </a>
       </div>
     );
   }
 
+  const chooseAgain = posted.posted !== null;
   const fileInput = (field: 'insuranceCard' | 'prescriptions', multiple: boolean) => {
     const msg = message(field);
     const hintId = `${id}-${field}-hint`;
@@ -203,11 +200,13 @@ export function PrescriptionPickupForm({ query }: Props) {
             setServerErrors((old) => ({ ...old, [field]: undefined }));
             const nextCard = field === 'insuranceCard' ? files[0] : card;
             const nextPrescriptions = field === 'prescriptions' ? files : prescriptions;
-            setProblems((old) => ({ ...old, [field]: files.length ? check(values, nextCard, nextPrescriptions)[field] : old[field] }));
+            setProblems((old) => ({ ...old, [field]: files.length ? checkPickup(values, nextCard, nextPrescriptions)[field] : old[field] }));
           }}
         />
         <p id={hintId} className={styles.hint}>
           {t(field === 'insuranceCard' ? 'fields.fileHint' : 'fields.prescriptionsHint')}
+          {/* after a refused post without scripts: its files are not kept, browsers never refill a file input */}
+          {chooseAgain && chosen.length === 0 ? ` ${t('fields.chooseAgain')}` : null}
         </p>
         {chosen.length > 1 ? (
           <ul className={styles.fileList}>
@@ -228,7 +227,19 @@ export function PrescriptionPickupForm({ query }: Props) {
   return (
     <>
       <CheckoutAlert messages={alert} />
-      <form ref={formRef} key={formKey} className={styles.form} noValidate onSubmit={onSubmit} data-testid="prescription-pickup-form">
+      <form
+        ref={formRef}
+        key={formKey}
+        className={styles.form}
+        method="post"
+        action={pagePath}
+        encType="multipart/form-data"
+        data-form={PICKUP_FORM}
+        noValidate
+        onSubmit={onSubmit}
+        data-testid="prescription-pickup-form"
+      >
+        <PostedFormFields form={PICKUP_FORM} posted={posted.posted} />
         <div className={styles.row}>
           <TextField field="firstName" label={t('fields.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={50} />
           <TextField field="lastName" label={t('fields.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={50} />
@@ -279,7 +290,7 @@ export function PrescriptionPickupForm({ query }: Props) {
         {fileInput('insuranceCard', false)}
         {fileInput('prescriptions', true)}
         <PrescriptionComment value={values.comment} onChange={change('comment')} message={message('comment')} max={COMMENT_MAX} />
-        <button className={styles.submit} type="submit" disabled={!hydrated || sending} aria-busy={sending || undefined}>
+        <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
           {t('pickup.submit')}
         </button>
       </form>

@@ -43,6 +43,8 @@ function typedInHtml(form: string, fields: readonly string[]): Record<string, st
     const control = element.elements.namedItem(field);
     if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) typed[field] = control.checked ? control.value : '';
     else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) typed[field] = control.value;
+    // a radio group (the contest's answers, a poll's options): the value of the one chosen, else ''
+    else if (control instanceof RadioNodeList) typed[field] = control.value;
   }
   return typed;
 }

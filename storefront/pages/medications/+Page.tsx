@@ -23,9 +23,6 @@ export default function Page() {
       <PageSeo title={title} description={t('description')} path={contentPagePath('medications', locale)} alternates={alternates} />
       <h1>{title}</h1>
       <p>{t('intro')}</p>
-      <noscript>
-        <p className={styles.problem}>{t('noScript')}</p>
-      </noscript>
       <div className={styles.services}>
         <section className={styles.service} aria-labelledby="prescription-delivery-title">
           <h2 id="prescription-delivery-title" className={styles.title}>
