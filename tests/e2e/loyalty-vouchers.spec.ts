@@ -4,12 +4,12 @@ import { confirmedAccount, findProducts, hydrated, isDelivery, readShop } from '
 
 // Issue 19 item 6 in a shopper's browser: a VitalCard with 1,200 points lists two CHF 5 vouchers, 200 points
 // collected and 300 still missing for the next; "Im Warenkorb einlösen" puts a voucher into the cart, which then
-// shows CHF 5.00 off.
+// shows CHF 5.00 off; another shopper's browser (without JavaScript) is told the code is not theirs.
 
 /** The seeded printed card with 1,200 points (store-api/src/seed/loyalty-cards.ts). */
 const CARD_1200 = 3;
 
-test('a card with 1,200 points shows two vouchers and 300 points to the next; one redeemed in the cart gives CHF 5.00 off', async ({ page, request }) => {
+test('a card with 1,200 points shows two vouchers and 300 points to the next; one redeemed in the cart gives CHF 5.00 off', async ({ page, request, browser }) => {
   expect(seededLoyaltyCardPoints(CARD_1200)).toBe(1200);
   const email = `e2e.gutschein-${Date.now()}@example.ch`;
   const password = 'Sicher-123';
@@ -57,4 +57,18 @@ test('a card with 1,200 points shows two vouchers and 300 points to the next; on
   await expect(page.getByTestId('cart-promotion-line')).toContainText(codes[0]!);
   await expect(page.getByTestId('cart-promotion-line')).toContainText('VitalCard-Gutschein');
   await expect(page.getByTestId('cart-discount')).toHaveText(/^CHF\s?-5\.00$/);
+
+  // Someone else typing the second code, in a browser without JavaScript: refused beside the field, no discount.
+  const stranger = await browser.newContext({ javaScriptEnabled: false });
+  const other = await stranger.newPage();
+  // Without scripts the add-to-cart link asks first.
+  await other.goto(`/checkout/add-to-cart?productId=${product!.productId}&quantity=2`);
+  await other.getByRole('button', { name: 'In den Warenkorb legen' }).click();
+  await other.waitForURL((url) => url.pathname === '/checkout/cart');
+  await other.getByLabel('Aktionscode eingeben').fill(codes[1]!);
+  await other.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(other).toHaveURL(/\/checkout\/cart\?error=VOUCHER_NOT_OWN$/);
+  await expect(other.getByText('Dieser Gutschein gehört zu einem anderen Kundenkonto. Er kann nur dort eingelöst werden.')).toBeVisible();
+  await expect(other.getByTestId('cart-discount')).toHaveCount(0);
+  await stranger.close();
 });
