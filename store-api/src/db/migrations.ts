@@ -679,7 +679,7 @@ CREATE TABLE loyalty_voucher (
   id TEXT PRIMARY KEY, card_id TEXT NOT NULL REFERENCES loyalty_card(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL,
   customer_id TEXT REFERENCES customer(id) ON DELETE SET NULL,
   promotion_id TEXT NOT NULL UNIQUE REFERENCES promotion(id), code TEXT NOT NULL UNIQUE COLLATE NOCASE,
-  state TEXT NOT NULL CHECK (state IN ('issued', 'redeemed')), order_id TEXT REFERENCES "order"(id),
+  state TEXT NOT NULL CHECK (state IN ('issued', 'redeemed')), order_id TEXT REFERENCES "order"(id) ON DELETE SET NULL,
   issued_at TEXT NOT NULL, redeemed_at TEXT, UNIQUE (card_id, ordinal)
 );
 CREATE INDEX loyalty_voucher_customer ON loyalty_voucher(customer_id);
