@@ -27,6 +27,16 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Il codice promozionale non è stato trovato',
     fr: 'Le code promotionnel n’a pas été trouvé',
   },
+  VOUCHER_NOT_OWN: {
+    de: 'Dieser Gutschein gehört zu einem anderen Kundenkonto. Er kann nur dort eingelöst werden.',
+    it: 'Questo buono appartiene a un altro conto cliente. Può essere utilizzato solo lì.',
+    fr: 'Ce bon appartient à un autre compte client. Il ne peut être utilisé que dans ce compte.',
+  },
+  VOUCHER_REDEEMED: {
+    de: 'Dieser Gutschein wurde bereits eingelöst.',
+    it: 'Questo buono è già stato utilizzato.',
+    fr: 'Ce bon a déjà été utilisé.',
+  },
   PHARMACY_REQUIRED: {
     de: 'Keine Apotheke ausgewählt. Bitte wählen Sie eine Apotheke für Click & Collect.',
     it: 'Nessuna farmacia selezionata. Si prega di scegliere una farmacia per il Click & Collect.',
@@ -347,6 +357,8 @@ export function fieldProblemText(locale: Locale, problem: FieldProblem, params?:
  */
 const CART_ERROR_MESSAGES: Record<string, Texts> = {
   'promotion-not-found': SHOP_ERROR_MESSAGES.PROMOTION_NOT_FOUND,
+  'promotion-not-own': SHOP_ERROR_MESSAGES.VOUCHER_NOT_OWN,
+  'promotion-redeemed': SHOP_ERROR_MESSAGES.VOUCHER_REDEEMED,
   'promotion-discount-added': {
     de: 'Der Aktionscode {promotionCode} wurde eingelöst.',
     it: 'Il codice promozionale {promotionCode} è stato applicato.',

@@ -123,7 +123,7 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
   const reasonId = useId();
   const [busy, setBusy] = useState(false);
   // The code field's message: from this change, or from the no-JS form's redirect.
-  const [promotionError, setPromotionError] = useState<string | null>(notice.error === 'PROMOTION_NOT_FOUND' ? t('errors.PROMOTION_NOT_FOUND') : null);
+  const [promotionError, setPromotionError] = useState<string | null>(notice.error && PROMOTION_REFUSALS.has(notice.error) ? t(`errors.${notice.error}`) : null);
   const action = localizedPath('/checkout/cart', locale);
 
   useEffect(() => rememberCartCount(data.productCount), [data.productCount]);
@@ -189,10 +189,10 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
   };
 
   // The cart's errors of the last change, each once; a refused code is already shown beside its field.
-  const cartErrors = data.errors.filter((error) => !(promotionError && error.messageKey.startsWith('promotion-not-found')));
+  const cartErrors = data.errors.filter((error) => !(promotionError && PROMOTION_REFUSAL_KEYS.some((key) => error.messageKey.startsWith(key))));
   const products = data.lineItems.filter((line) => line.type === 'PRODUCT');
   const inCart = useMemo(() => new Set(data.lineItems.flatMap((line) => (line.product ? [line.product.productId] : []))), [data.lineItems]);
-  const formError = notice.error && notice.error !== 'PROMOTION_NOT_FOUND' && notice.error !== 'FULFILMENT_CONFLICT' ? t(`errors.${knownError(notice.error)}`) : null;
+  const formError = notice.error && !PROMOTION_REFUSALS.has(notice.error) && notice.error !== 'FULFILMENT_CONFLICT' ? t(`errors.${knownError(notice.error)}`) : null;
 
   return (
     <div className={styles.page}>
@@ -259,6 +259,11 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
 
 /** The form errors the page has its own words for (a code in the URL is never shown as it is). */
 const KNOWN_ERRORS = new Set(['PRODUCT_NOT_AVAILABLE', 'CART_BLOCKED', 'INVALID_INPUT', 'UNAVAILABLE', 'CSRF']);
+
+/** A refused code's message stands beside the code field (a loyalty voucher says why it is refused). */
+const PROMOTION_REFUSALS = new Set(['PROMOTION_NOT_FOUND', 'VOUCHER_NOT_OWN', 'VOUCHER_REDEEMED']);
+/** …so the cart's own error for that code is not told twice. */
+const PROMOTION_REFUSAL_KEYS = ['promotion-not-found', 'promotion-not-own', 'promotion-redeemed'];
 
 function knownError(code: string): string {
   return KNOWN_ERRORS.has(code) ? code : 'UNAVAILABLE';

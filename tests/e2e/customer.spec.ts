@@ -248,7 +248,7 @@ test('the VitalCard: login required, an invalid number is refused, a seeded card
   await expect(card).toBeVisible();
   await expect(card.getByTestId('loyalty-card-number')).toHaveText('2990000000019');
   await expect(card.getByTestId('loyalty-points')).toHaveText('499');
-  await expect(card.getByTestId('loyalty-missing')).toHaveText(/^Noch 1 Punkt bis zu Ihrem CHF\s5\.00-Gutschein\.$/);
+  await expect(card.getByTestId('loyalty-missing')).toHaveText(/^Noch 1 Punkt bis zum nächsten CHF\s5\.00-Gutschein\.$/);
   // Still there after a reload (from the server).
   await page.reload();
   await expect(page.getByTestId('loyalty-card-number')).toHaveText('2990000000019');
@@ -280,5 +280,5 @@ test('the VitalCard application in French: SPEC §5 messages beside the fields, 
   await expect(card).toBeVisible();
   await expect(card).toContainText('Demandée – votre carte est en route');
   await expect(card.getByTestId('loyalty-card-number')).toHaveText(/^2\d{12}$/);
-  await expect(card.getByTestId('loyalty-missing')).toHaveText(/^Encore 500 points jusqu'à votre bon de 5\.00\sCHF\.$/);
+  await expect(card.getByTestId('loyalty-missing')).toHaveText(/^Encore 500 points jusqu'à votre prochain bon de 5\.00\sCHF\.$/);
 });

@@ -323,6 +323,7 @@ describe('promotion codes', () => {
     valid_until: null,
     max_uses: null,
     uses: 0,
+    customer_id: null,
     name: 'Test',
     ...changes,
   });

@@ -111,7 +111,7 @@ describe('loyalty routes', () => {
 
   it('assign a seeded card with its points; the same number again is fine for its owner only', async () => {
     const { s } = await loggedInAccount(shop);
-    // 2990000000033 holds 1200 points: 300 missing for the third voucher.
+    // 2990000000033 holds 1200 points: two vouchers, 200 left, 300 missing for the third.
     const res = await s.call('POST', '/loyalty/assign', { body: { cardNumber: '299 0000 0000 33', verificationCode: seededLoyaltyCardCode(3) } });
     expect(res.status).toBe(200);
     expect(res.json.card).toEqual({
@@ -119,9 +119,12 @@ describe('loyalty routes', () => {
       cardNumber: '2990000000033',
       status: 'active',
       points: 1200,
+      pointsUsedForVouchers: 1000,
+      pointsCollected: 200,
       pointsToNextVoucher: 300,
       voucherValue: 5,
       pointsPerVoucher: 500,
+      vouchers: [expect.objectContaining({ value: 5, state: 'issued' }), expect.objectContaining({ value: 5, state: 'issued' })],
     });
     expect((await s.call('POST', '/loyalty/assign', { body: claim(3) })).status).toBe(200);
 

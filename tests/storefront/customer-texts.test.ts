@@ -39,8 +39,8 @@ describe('the customer texts (orders, VitalCard, newsletter pages, wishlist) in 
   it('is registered as the "customer" namespace, with plurals per language', () => {
     expect(NAMESPACES).toContain('customer');
     const deI18n = createShopI18n('de');
-    expect(deI18n.t('customer:loyalty.missing', { count: 1, points: '1', voucher: 'CHF 5.00' })).toBe('Noch 1 Punkt bis zu Ihrem CHF 5.00-Gutschein.');
-    expect(deI18n.t('customer:loyalty.missing', { count: 300, points: '300', voucher: 'CHF 5.00' })).toBe('Noch 300 Punkte bis zu Ihrem CHF 5.00-Gutschein.');
+    expect(deI18n.t('customer:loyalty.missing', { count: 1, points: '1', voucher: 'CHF 5.00' })).toBe('Noch 1 Punkt bis zum nächsten CHF 5.00-Gutschein.');
+    expect(deI18n.t('customer:loyalty.missing', { count: 300, points: '300', voucher: 'CHF 5.00' })).toBe('Noch 300 Punkte bis zum nächsten CHF 5.00-Gutschein.');
     expect(createShopI18n('fr').t('customer:orders.count', { count: 2 })).toBe('2 commandes');
     expect(createShopI18n('it').t('shell:wishlistHeart.addNamed', { name: 'Aspirin' })).toBe('Aggiungi Aspirin alla lista dei desideri');
   });

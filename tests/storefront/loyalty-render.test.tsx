@@ -102,3 +102,17 @@ describe('the VitalCard progress bar shows the points collected towards the next
     expect(missingText).toContain(String(missing));
   });
 });
+
+describe('the VitalCard lists the vouchers the points have earned', () => {
+  it('card 2 with 500 points: one issued CHF 5 voucher with a form that redeems it in the cart; the bar starts again at 0', async () => {
+    expect(seededLoyaltyCardPoints(2)).toBe(500);
+    const html = await renderCardPage(await customerWithCard(2));
+    const codes = [...html.matchAll(/data-testid="loyalty-voucher-code"[^>]*>([^<]*)</g)].map((match) => match[1]);
+    expect(codes).toEqual([expect.stringMatching(/^VC-[A-Z2-9]{4}-[A-Z2-9]{4}$/)]);
+    expect(html).toContain('Einlösbar');
+    // The "use" button posts the code to the cart's promotion code form (works before and without JavaScript).
+    expect(html).toMatch(new RegExp(`<form action="/checkout/cart" method="post"><input type="hidden" name="action" value="promotion"/><input type="hidden" name="code" value="${codes[0]}"/>`));
+    expect(/<progress[^>]*>/.exec(html)?.[0]).toContain('value="0"');
+    expect(/data-testid="loyalty-missing"[^>]*>([^<]*)</.exec(html)?.[1]).toMatch(/^Noch 500 Punkte bis zum nächsten CHF\s5\.00-Gutschein\.$/);
+  });
+});

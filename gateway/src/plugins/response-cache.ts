@@ -55,6 +55,7 @@ export const PRIVATE_TYPES = [
   'OrderDownload',
   'WishlistPayload',
   'LoyaltyCard',
+  'LoyaltyVoucher',
   'InsurerStatus',
 ] as const;
 

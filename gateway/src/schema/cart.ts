@@ -7,7 +7,7 @@ import { builder, type Localized } from './builder';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
 import { DispatchDayEnum, ProductRef } from './product';
 import { forgetSalesChannelContext, PaymentMethodRef, readSalesChannelContext, ShippingMethodRef, type ShopwareShippingMethod } from './shop-context';
-import { hasStoreErrorCode, InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError } from './shop-errors';
+import { hasStoreErrorCode, InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError, type ShopErrorCode } from './shop-errors';
 
 // The shopper's cart (GET /checkout/cart) and the mutations that change it. The Store API calculates
 // everything (prices, shipping, promotions, errors); the gateway only reads, translates and shapes it.
@@ -418,13 +418,21 @@ function addQuantity(check: InputCheck, quantity: number | null | undefined): nu
   return Math.min(value, MAX_LINE_QUANTITY);
 }
 
+/** A refused promotion code's cart error and what the shopper is told (a loyalty voucher says why). */
+const PROMOTION_REFUSALS: Readonly<Record<string, ShopErrorCode>> = {
+  'promotion-not-found': 'PROMOTION_NOT_FOUND',
+  'promotion-not-own': 'VOUCHER_NOT_OWN',
+  'promotion-redeemed': 'VOUCHER_REDEEMED',
+};
+
 /** The ShopErrors a changed cart's own errors stand for (e.g. an unknown promotion code refused). */
 function errorsOfAnsweredCart(ctx: GatewayContext, cart: ShopCart, wanted: { productId?: string; promotionCode?: string }): ShopError[] {
   const errors: ShopError[] = [];
   for (const error of cartErrorsOf(cart)) {
-    if (wanted.promotionCode && error.messageKey === 'promotion-not-found') {
-      const code = String(error.promotionCode ?? error.key.replace(/^promotion-not-found-/, ''));
-      if (code.toLowerCase() === wanted.promotionCode.toLowerCase()) errors.push(shopError(ctx.locale, 'PROMOTION_NOT_FOUND', 'code'));
+    const refusal = wanted.promotionCode ? PROMOTION_REFUSALS[error.messageKey] : undefined;
+    if (wanted.promotionCode && refusal) {
+      const code = String(error.promotionCode ?? error.key.replace(`${error.messageKey}-`, ''));
+      if (code.toLowerCase() === wanted.promotionCode.toLowerCase()) errors.push(shopError(ctx.locale, refusal, 'code'));
     }
     if (wanted.productId && (error.messageKey === 'product-not-found' || error.messageKey === 'product-not-available') && error.key.endsWith(wanted.productId)) {
       errors.push(shopError(ctx.locale, 'PRODUCT_NOT_AVAILABLE'));
@@ -512,7 +520,8 @@ builder.mutationFields((t) => ({
   }),
   applyPromotionCode: t.field({
     type: CartPayloadRef,
-    description: 'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND.',
+    description:
+      'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND, another customer’s loyalty voucher VOUCHER_NOT_OWN, a redeemed one VOUCHER_REDEEMED.',
     args: { input: t.arg({ type: ApplyPromotionCodeInput, required: true, description: 'The code the shopper typed.' }) },
     resolve: (_root, { input }, ctx) =>
       cartChange(ctx, async () => {

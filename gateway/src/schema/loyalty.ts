@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../context';
 import { StoreApiRequestError } from '../store-client';
-import type { LoyaltyCard, LoyaltyResponse } from '../store-client/operations';
+import type { LoyaltyCard, LoyaltyResponse, LoyaltyVoucher } from '../store-client/operations';
 import { checkBirthday } from './account';
 import { builder } from './builder';
 import { CustomerRef, isLoggedIn, NAME_MAX } from './customer';
@@ -8,12 +8,40 @@ import { fieldProblemText } from '../messages';
 import { hasStoreErrorCode, InputCheck, InvalidInput, shopError, ShopErrorRef, shopErrorsOf, type ShopError } from './shop-errors';
 
 // The loyalty card of the account area (SPEC §2 "my{product}", §3 "Loyalty card application"): the card
-// with its points and the points still missing for the next CHF 5 voucher, the application for a new card
-// and assigning an existing card by its number and the verification code printed on it. The shop's own Store API routes POST /loyalty(/apply|/assign).
+// with its points, the CHF 5 vouchers they have earned and the points collected toward (and still missing for)
+// the next one, the application for a new card and assigning an existing card by its number and the
+// verification code printed on it. The shop's own Store API routes POST /loyalty(/apply|/assign); the vouchers
+// are promotion codes the cart's applyPromotionCode redeems (docs/adr/0024-loyalty-vouchers.md).
 
 /** SPEC §9: a CHF 5 voucher for 500 points. */
 const VOUCHER_VALUE = 5;
 const POINTS_PER_VOUCHER = 500;
+
+const LoyaltyVoucherStateEnum = builder.enumType('LoyaltyVoucherState', {
+  description: 'Whether a voucher can still be redeemed.',
+  values: {
+    ISSUED: { value: 'ISSUED', description: 'Issued: redeemable once in the customer’s cart.' },
+    REDEEMED: { value: 'REDEEMED', description: 'Redeemed by an order.' },
+  } as const,
+});
+
+const LoyaltyVoucherRef = builder.objectRef<LoyaltyVoucher>('LoyaltyVoucher').implement({
+  description: 'A CHF 5 voucher the card’s points have earned: a promotion code for the cart, once, by its customer only.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'The code to enter in the cart’s promotion code field.' }),
+    value: t.float({ description: 'CHF off the order (5).', resolve: (v) => v.value ?? VOUCHER_VALUE }),
+    state: t.field({ type: LoyaltyVoucherStateEnum, description: 'Issued or redeemed.', resolve: (v) => (v.state === 'redeemed' ? 'REDEEMED' : 'ISSUED') }),
+    issuedAt: t.string({ description: 'When it was issued (ISO 8601).', resolve: (v) => v.issuedAt }),
+    redeemedAt: t.string({ nullable: true, description: 'When an order redeemed it (ISO 8601), or null.', resolve: (v) => v.redeemedAt ?? null }),
+    orderNumber: t.string({ nullable: true, description: 'The number of the order that redeemed it, or null.', resolve: (v) => v.orderNumber ?? null }),
+  }),
+});
+
+/** Points left after the vouchers (0–499): from the Store API, or what the points leave over whole vouchers. */
+function pointsCollected(card: LoyaltyCard): number {
+  if (typeof card.pointsCollected === 'number') return Math.max(0, Math.trunc(card.pointsCollected));
+  return Math.max(0, card.points ?? 0) % (card.pointsPerVoucher ?? POINTS_PER_VOUCHER);
+}
 
 const LoyaltyCardStatusEnum = builder.enumType('LoyaltyCardStatus', {
   description: 'The card’s state.',
@@ -29,16 +57,17 @@ export const LoyaltyCardRef = builder.objectRef<LoyaltyCard>('LoyaltyCard').impl
     cardNumber: t.exposeString('cardNumber', { description: 'The 13-digit card number.' }),
     status: t.field({ type: LoyaltyCardStatusEnum, description: 'Applied for or active.', resolve: (c) => (c.status === 'applied' ? 'APPLIED' : 'ACTIVE') }),
     points: t.int({ description: 'Points collected.', resolve: (c) => Math.max(0, Math.trunc(c.points ?? 0)) }),
+    pointsCollected: t.int({ description: 'Points collected toward the next voucher: what is left after the vouchers (1,200 points: 200).', resolve: pointsCollected }),
     pointsToNextVoucher: t.int({
-      description: 'Points still missing for the next CHF 5 voucher.',
+      description: 'Points still missing for the next CHF 5 voucher, counted from what is left after the vouchers (1,200 points: 300).',
       resolve: (c) => {
         if (typeof c.pointsToNextVoucher === 'number') return Math.max(0, Math.trunc(c.pointsToNextVoucher));
-        const per = c.pointsPerVoucher ?? POINTS_PER_VOUCHER;
-        return per - (Math.max(0, c.points ?? 0) % per);
+        return (c.pointsPerVoucher ?? POINTS_PER_VOUCHER) - pointsCollected(c);
       },
     }),
     voucherValue: t.float({ description: 'CHF value of a voucher (5).', resolve: (c) => c.voucherValue ?? VOUCHER_VALUE }),
     pointsPerVoucher: t.int({ description: 'Points a voucher costs (500).', resolve: (c) => c.pointsPerVoucher ?? POINTS_PER_VOUCHER }),
+    vouchers: t.field({ type: [LoyaltyVoucherRef], description: 'The vouchers the points have earned, oldest first.', resolve: (c) => c.vouchers ?? [] }),
   }),
 });
 

@@ -22,6 +22,8 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   PRODUCT_NOT_AVAILABLE: 'The product is currently not available.',
   FULFILMENT_CONFLICT: 'Click & Collect and delivery items cannot be in one cart: ask the shopper to replace the cart or cancel.',
   PROMOTION_NOT_FOUND: 'The promotion code is unknown, expired or inactive.',
+  VOUCHER_NOT_OWN: 'The voucher belongs to another customer (a loyalty voucher is redeemed only in its own account).',
+  VOUCHER_REDEEMED: 'The customer’s voucher has already been redeemed by an order.',
   PHARMACY_REQUIRED: 'A Click & Collect cart needs a selected pharmacy.',
   TERMS_NOT_ACCEPTED: 'The terms and conditions must be accepted.',
   DOWNLOAD_WAIVER_REQUIRED: 'The cart holds downloads: the waiver of the right of withdrawal must be ticked.',

@@ -26,6 +26,24 @@ export interface LoyaltyCard {
   status?: 'applied' | 'active';
   /** points a voucher costs (500) */
   pointsPerVoucher?: number;
+  /** points turned into the vouchers issued so far (vouchers × 500) */
+  pointsUsedForVouchers?: number;
+  /** points collected toward the next voucher (what is left after the vouchers) */
+  pointsCollected?: number;
+  /** the CHF 5 vouchers the points have earned (issue 19) */
+  vouchers?: LoyaltyVoucher[];
+}
+
+/** A CHF 5 voucher of a loyalty card: a single-use promotion code only its customer may redeem. */
+export interface LoyaltyVoucher {
+  apiAlias: 'pharmacy_loyalty_voucher';
+  code: string;
+  value: number;
+  state: 'issued' | 'redeemed';
+  issuedAt: string;
+  redeemedAt: string | null;
+  /** the order that redeemed it */
+  orderNumber: string | null;
 }
 
 /** POST /loyalty/apply: the application form for a new card (SPEC §3 "Loyalty card application"). */

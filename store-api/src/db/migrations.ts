@@ -697,4 +697,25 @@ CREATE TABLE bank_credit (
 CREATE INDEX bank_credit_order ON bank_credit(order_id);
 `,
   },
+  {
+    version: 10,
+    name: 'loyalty vouchers',
+    sql: `
+-- The CHF 5 vouchers a loyalty card's points turn into (SPEC §9, issue 19): voucher n of a card is issued once its
+-- points reach n × 500 (UNIQUE (card_id, ordinal): issuing again writes nothing). Each is a single-use promotion
+-- (max_uses 1) that only its customer may redeem; order_id is the order that redeemed it. The card's points stay
+-- as collected: the points used for vouchers are ordinal × 500.
+CREATE TABLE loyalty_voucher (
+  id TEXT PRIMARY KEY, card_id TEXT NOT NULL REFERENCES loyalty_card(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL,
+  customer_id TEXT REFERENCES customer(id) ON DELETE SET NULL,
+  promotion_id TEXT NOT NULL UNIQUE REFERENCES promotion(id), code TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  state TEXT NOT NULL CHECK (state IN ('issued', 'redeemed')), order_id TEXT REFERENCES "order"(id) ON DELETE SET NULL,
+  issued_at TEXT NOT NULL, redeemed_at TEXT, UNIQUE (card_id, ordinal)
+);
+CREATE INDEX loyalty_voucher_customer ON loyalty_voucher(customer_id);
+-- A promotion only its customer may redeem (Shopware: the promotion's persona customers). No foreign key: the
+-- code stays refused for everyone else even after that customer is deleted.
+ALTER TABLE promotion ADD COLUMN customer_id TEXT;
+`,
+  },
 ];

@@ -470,16 +470,42 @@ function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays:
   return { id: row.id, openWeekdays: new Set(WEEKDAY_KEYS.flatMap((key, weekday) => (hours[key].length > 0 ? [weekday] : []))) };
 }
 
-/** The promotion of a code; one change asks for the same code up to three times (add, re-check, calculate). */
-type PromotionLookup = (code: string) => PromotionRow | null;
+/**
+ * The promotion of a code; one change asks for the same code up to three times (add, re-check, calculate).
+ * `customerId`: whose cart it is, for the promotions only one customer may redeem (loyalty vouchers).
+ */
+interface PromotionLookup {
+  (code: string): PromotionRow | null;
+  customerId: string | null;
+}
 
 function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
   const found = new Map<string, PromotionRow | null>();
-  return (code) => {
+  const lookup = (code: string) => {
     // the insurer's welcome voucher is no code at all for customers it is not meant for
     if (!found.has(code)) found.set(code, promotionReservedFor(ctx, code) ? null : findPromotionByCode(ctx.db, code, ctx.languageIdChain));
     return found.get(code) ?? null;
   };
+  return Object.assign(lookup, { customerId: ctx.customerId ?? null });
+}
+
+/** The refusal of a code the cart cannot take now (null when it can), as the shopper is told it. */
+function promotionRefused(code: string, findPromotion: PromotionLookup, now: Date): CartError | null {
+  const promotion = findPromotion(code);
+  const refusal = promotionRefusal(promotion, now, findPromotion.customerId);
+  if (!refusal) return null;
+  const shown = code.trim().toUpperCase().slice(0, 100);
+  // A customer's own voucher says why it is refused; an unknown or public code just "not found" (SPEC §5).
+  if (refusal === 'not-own') {
+    return cartError(`promotion-not-own-${shown}`, 'promotion-not-own', 10, `The voucher "${shown}" can only be redeemed by the customer it was issued to.`, {
+      promotionCode: shown,
+      name: shown,
+    });
+  }
+  if (refusal === 'exhausted' && promotion?.customer_id) {
+    return cartError(`promotion-redeemed-${shown}`, 'promotion-redeemed', 10, `The voucher "${shown}" has already been redeemed.`, { promotionCode: shown, name: shown });
+  }
+  return promotionNotFound(code);
 }
 
 // --- calculation ---------------------------------------------------------------------------------------
@@ -688,9 +714,9 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
   const promotionCodes: string[] = [];
   for (const line of stored.lineItems.filter((l) => l.type === 'promotion')) {
     const promotion = findPromotion(line.referencedId);
-    const refusal = promotionRefusal(promotion, now);
-    if (!promotion || refusal) {
-      persistent.push(promotionNotFound(line.referencedId));
+    const refused = promotionRefused(line.referencedId, findPromotion, now);
+    if (!promotion || refused) {
+      persistent.push(refused ?? promotionNotFound(line.referencedId));
       continue;
     }
     promotionCodes.push(promotion.code);
@@ -1072,8 +1098,9 @@ function changeCart(
 function dropInvalidPromotions(cart: StoredCart, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
   cart.lineItems = cart.lineItems.filter((line) => {
     if (line.type !== 'promotion') return true;
-    if (!promotionRefusal(findPromotion(line.referencedId), now)) return true;
-    errors.push(promotionNotFound(line.referencedId));
+    const refused = promotionRefused(line.referencedId, findPromotion, now);
+    if (!refused) return true;
+    errors.push(refused);
     return false;
   });
 }
@@ -1176,8 +1203,9 @@ function dropVanishedProducts(cart: StoredCart, facts: Map<string, ProductFacts>
 
 function addPromotion(cart: StoredCart, code: string, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
   const promotion = findPromotion(code);
-  if (!promotion || promotionRefusal(promotion, now)) {
-    errors.push(promotionNotFound(code));
+  const refused = promotionRefused(code, findPromotion, now);
+  if (!promotion || refused) {
+    errors.push(refused ?? promotionNotFound(code));
     return;
   }
   // A code already in the cart is not added twice.

@@ -84,27 +84,143 @@ export function cardNumberOf(first12: string): string {
   return `${first12}${ean13CheckDigit(first12)}`;
 }
 
-/** Points still missing for the next CHF 5 voucher: 500 − points % 500 (500 at 0, 1 at 499, 500 at 500). */
-export function pointsToNextVoucher(points: number): number {
-  const whole = Math.max(0, Math.floor(points));
-  return POINTS_PER_VOUCHER - (whole % POINTS_PER_VOUCHER);
+/** Where a card's points stand against its vouchers (SPEC §9: 500 points each). */
+export interface VoucherProgress {
+  /** vouchers the card's points are worth (issued or due) */
+  vouchers: number;
+  /** points turned into those vouchers: vouchers × 500 */
+  pointsUsed: number;
+  /** points collected toward the next voucher: what is left after the vouchers (0–499) */
+  pointsCollected: number;
+  /** points still missing for the next voucher: 500 − the points collected */
+  pointsToNextVoucher: number;
 }
 
-export function loyaltyCardJson(card: LoyaltyCardRow): Record<string, unknown> {
+/**
+ * The voucher arithmetic: 499 points → 0 vouchers, 1 missing; 500 → 1, 500 missing; 1,200 → 2 vouchers, 200
+ * collected, 300 missing. `issued`: vouchers already issued, when more than the points are worth now (points
+ * corrected downwards after an issue: they count as used, and the next voucher needs them back first).
+ */
+export function voucherProgress(points: number, issued = 0): VoucherProgress {
+  const whole = Math.max(0, Math.floor(points));
+  const vouchers = Math.max(issued, Math.floor(whole / POINTS_PER_VOUCHER));
+  const pointsUsed = vouchers * POINTS_PER_VOUCHER;
+  const balance = whole - pointsUsed;
+  return { vouchers, pointsUsed, pointsCollected: Math.max(0, balance), pointsToNextVoucher: POINTS_PER_VOUCHER - balance };
+}
+
+/** Points still missing for the next CHF 5 voucher: 500 − points % 500 (500 at 0, 1 at 499, 500 at 500). */
+export function pointsToNextVoucher(points: number): number {
+  return voucherProgress(points).pointsToNextVoucher;
+}
+
+export type LoyaltyVoucherState = 'issued' | 'redeemed';
+
+export interface LoyaltyVoucherRow {
+  id: string;
+  card_id: string;
+  ordinal: number;
+  customer_id: string | null;
+  promotion_id: string;
+  code: string;
+  state: LoyaltyVoucherState;
+  order_id: string | null;
+  issued_at: string;
+  redeemed_at: string | null;
+}
+
+/** A voucher's name in the cart and on the order, per language short code (the code stands beside it). */
+const VOUCHER_NAMES: Record<string, string> = { de: 'VitalCard-Gutschein', it: 'Buono VitalCard', fr: 'Bon VitalCard' };
+
+/** VC-XXXX-XXXX: 40 random bits in the card codes' alphabet (no 0/O, 1/I), so a code read off a screen is typed right. */
+function newVoucherCode(): string {
+  const part = () => Array.from({ length: 4 }, () => VERIFICATION_CODE_ALPHABET[randomInt(VERIFICATION_CODE_ALPHABET.length)]).join('');
+  return `VC-${part()}-${part()}`;
+}
+
+/** The card's vouchers of its customer (oldest first), with the number of the order that redeemed each. */
+function vouchersOf(ctx: SalesChannelContext, card: LoyaltyCardRow): (LoyaltyVoucherRow & { order_number: string | null })[] {
+  return prepared(
+    ctx.db,
+    `SELECT v.*, o.order_number FROM loyalty_voucher v LEFT JOIN "order" o ON o.id = v.order_id WHERE v.card_id = ? AND v.customer_id = ? ORDER BY v.ordinal`,
+  ).all(card.id, card.customer_id) as (LoyaltyVoucherRow & { order_number: string | null })[];
+}
+
+/**
+ * Issues the vouchers a card's points have reached and that are not issued yet: voucher n once the points reach
+ * n × 500, each a single-use CHF 5 promotion only the card's customer may redeem. Idempotent: in one immediate
+ * transaction, and UNIQUE (card_id, ordinal) refuses a second voucher n. A card without a customer earns none yet.
+ */
+export function issueDueVouchers(ctx: SalesChannelContext, card: LoyaltyCardRow, now = new Date()): void {
+  const customerId = card.customer_id;
+  if (!customerId || voucherProgress(card.points).vouchers === 0) return;
+  ctx.db
+    .transaction(() => {
+      const current = prepared(ctx.db, 'SELECT points, customer_id FROM loyalty_card WHERE id = ?').get(card.id) as Pick<LoyaltyCardRow, 'points' | 'customer_id'>;
+      if (current.customer_id !== customerId) return;
+      const issued = prepared(ctx.db, 'SELECT COALESCE(MAX(ordinal), 0) FROM loyalty_voucher WHERE card_id = ?').pluck().get(card.id) as number;
+      const due = voucherProgress(current.points).vouchers;
+      if (due <= issued) return;
+      const stamp = now.toISOString();
+      const languages = prepared(ctx.db, 'SELECT id, short_code FROM language').all() as { id: string; short_code: string }[];
+      for (let ordinal = issued + 1; ordinal <= due; ordinal++) {
+        let code: string;
+        do code = newVoucherCode();
+        while (prepared(ctx.db, 'SELECT 1 FROM promotion WHERE code = ?').get(code));
+        const promotionId = randomId();
+        prepared(
+          ctx.db,
+          `INSERT INTO promotion (id, code, active, discount_type, value, min_order_value, valid_from, valid_until, max_uses, uses, customer_id)
+           VALUES (?, ?, 1, 'absolute', ?, NULL, NULL, NULL, 1, 0, ?)`,
+        ).run(promotionId, code, VOUCHER_VALUE_CHF, customerId);
+        for (const language of languages) {
+          const name = VOUCHER_NAMES[language.short_code] ?? VOUCHER_NAMES.de;
+          prepared(ctx.db, 'INSERT INTO promotion_translation (promotion_id, language_id, name) VALUES (?, ?, ?)').run(promotionId, language.id, name);
+        }
+        prepared(
+          ctx.db,
+          `INSERT INTO loyalty_voucher (id, card_id, ordinal, customer_id, promotion_id, code, state, issued_at) VALUES (?, ?, ?, ?, ?, ?, 'issued', ?)`,
+        ).run(randomId(), card.id, ordinal, customerId, promotionId, code, stamp);
+      }
+    })
+    .immediate();
+}
+
+/** In the order transaction: the loyalty vouchers among the order's promotions are redeemed by it. */
+export function redeemLoyaltyVouchers(ctx: SalesChannelContext, orderId: string, promotionIds: readonly string[], now: string): void {
+  const redeem = prepared(ctx.db, "UPDATE loyalty_voucher SET state = 'redeemed', order_id = ?, redeemed_at = ? WHERE promotion_id = ? AND state = 'issued'");
+  for (const promotionId of promotionIds) redeem.run(orderId, now, promotionId);
+}
+
+export function loyaltyCardJson(card: LoyaltyCardRow, vouchers: readonly (LoyaltyVoucherRow & { order_number: string | null })[] = []): Record<string, unknown> {
+  const progress = voucherProgress(card.points, vouchers.length);
   return {
     cardNumber: card.card_number,
     status: card.status,
     points: card.points,
-    pointsToNextVoucher: pointsToNextVoucher(card.points),
+    pointsUsedForVouchers: progress.pointsUsed,
+    pointsCollected: progress.pointsCollected,
+    pointsToNextVoucher: progress.pointsToNextVoucher,
     voucherValue: VOUCHER_VALUE_CHF,
     pointsPerVoucher: POINTS_PER_VOUCHER,
+    vouchers: vouchers.map((v) => ({
+      code: v.code,
+      value: VOUCHER_VALUE_CHF,
+      state: v.state,
+      issuedAt: v.issued_at,
+      redeemedAt: v.redeemed_at,
+      orderNumber: v.order_number,
+      apiAlias: 'pharmacy_loyalty_voucher',
+    })),
     apiAlias: 'pharmacy_loyalty_card',
   };
 }
 
-/** The answer of every /loyalty route. */
-export function loyaltyJson(card: LoyaltyCardRow | undefined): Record<string, unknown> {
-  return { card: card ? loyaltyCardJson(card) : null, apiAlias: 'pharmacy_loyalty' };
+/** The answer of every /loyalty route: the card with the vouchers its points have reached (issued now if due). */
+export function loyaltyJson(ctx: SalesChannelContext, card: LoyaltyCardRow | undefined): Record<string, unknown> {
+  if (!card) return { card: null, apiAlias: 'pharmacy_loyalty' };
+  issueDueVouchers(ctx, card);
+  return { card: loyaltyCardJson(card, vouchersOf(ctx, card)), apiAlias: 'pharmacy_loyalty' };
 }
 
 export function customerCard(ctx: SalesChannelContext, customerId: string): LoyaltyCardRow | undefined {

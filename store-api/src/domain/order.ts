@@ -8,6 +8,7 @@ import type { CalculatedCart, CalculatedLineItem } from './cart-types';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
 import { recordWelcomeVoucher } from './insurer';
 import { invoiceDueDate } from './documents';
+import { redeemLoyaltyVouchers } from './loyalty';
 import { queueOrderConfirmationMail } from './mail';
 import { paymentSlipOf } from './payment-slip';
 import { guestOrderEmailLimit, guestOrderIpLimit, hitRateLimit } from './rate-limit';
@@ -332,9 +333,9 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
       now,
     );
 
-    for (const line of cart.lineItems) {
-      if (line.type === 'promotion' && line.promotion) prepared(ctx.db, 'UPDATE promotion SET uses = uses + 1 WHERE id = ?').run(line.promotion.id);
-    }
+    const promotionIds = cart.lineItems.flatMap((line) => (line.type === 'promotion' && line.promotion ? [line.promotion.id] : []));
+    for (const promotionId of promotionIds) prepared(ctx.db, 'UPDATE promotion SET uses = uses + 1 WHERE id = ?').run(promotionId);
+    redeemLoyaltyVouchers(ctx, orderId, promotionIds, now);
     recordWelcomeVoucher(ctx, orderId, cart.promotionCodes ?? []);
 
     // A cart restored from an unpaid order replaces that order: cancel it now, in the same transaction.

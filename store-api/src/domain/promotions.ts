@@ -19,6 +19,8 @@ export interface PromotionRow {
   valid_until: string | null;
   max_uses: number | null;
   uses: number;
+  /** the only customer who may redeem it (a loyalty voucher), or null for everyone */
+  customer_id: string | null;
   name: string | null;
 }
 
@@ -42,10 +44,12 @@ export function findPromotionByCode(db: Db, code: string, languageIdChain: reado
 }
 
 /** Why a code cannot be redeemed now (regardless of the cart), or null when it can. */
-export type PromotionRefusal = 'not-found' | 'inactive' | 'not-yet-valid' | 'expired' | 'exhausted';
+export type PromotionRefusal = 'not-found' | 'not-own' | 'inactive' | 'not-yet-valid' | 'expired' | 'exhausted';
 
-export function promotionRefusal(promotion: PromotionRow | null, now: Date): PromotionRefusal | null {
+/** `customerId`: the shopper's customer (null for a visitor); a promotion of another customer is 'not-own' before anything else is told. */
+export function promotionRefusal(promotion: PromotionRow | null, now: Date, customerId: string | null = null): PromotionRefusal | null {
   if (!promotion) return 'not-found';
+  if (promotion.customer_id !== null && promotion.customer_id !== customerId) return 'not-own';
   if (promotion.active !== 1) return 'inactive';
   const at = now.getTime();
   if (promotion.valid_from && Date.parse(promotion.valid_from) > at) return 'not-yet-valid';

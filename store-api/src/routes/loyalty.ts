@@ -10,18 +10,18 @@ import { readBody } from '../request';
 export function registerLoyaltyRoutes(app: StoreApiApp): void {
   app.on(['GET', 'POST'], '/loyalty', (c) => {
     const ctx = c.get('ctx');
-    return c.json(loyaltyJson(customerCard(ctx, requireAccount(ctx).id)));
+    return c.json(loyaltyJson(ctx, customerCard(ctx, requireAccount(ctx).id)));
   });
 
   app.post('/loyalty/apply', async (c) => {
     const ctx = c.get('ctx');
     const customer = requireAccount(ctx);
-    return c.json(loyaltyJson(applyForCard(ctx, customer, await readBody(c))));
+    return c.json(loyaltyJson(ctx, applyForCard(ctx, customer, await readBody(c))));
   });
 
   app.post('/loyalty/assign', async (c) => {
     const ctx = c.get('ctx');
     const customer = requireAccount(ctx);
-    return c.json(loyaltyJson(await assignCard(ctx, customer, await readBody(c), clientIpOf(c))));
+    return c.json(loyaltyJson(ctx, await assignCard(ctx, customer, await readBody(c), clientIpOf(c))));
   });
 }

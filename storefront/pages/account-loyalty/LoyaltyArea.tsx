@@ -7,7 +7,7 @@ import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../co
 import { useNotifications } from '../../components/Notifications';
 import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
 import { checkRequired } from '../../forms/fieldRules';
-import { INTL_LOCALE } from '../../i18n/locales';
+import { INTL_LOCALE, localizedPath } from '../../i18n/locales';
 import { formatPrice } from '../../i18n/money';
 import type { LoyaltyArea_customer$key } from './__generated__/LoyaltyArea_customer.graphql';
 import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyMutation.graphql';
@@ -29,19 +29,35 @@ export const cardFields = graphql`
     cardNumber
     status
     points
+    pointsCollected
     pointsToNextVoucher
     voucherValue
     pointsPerVoucher
+    vouchers {
+      code
+      value
+      state
+      orderNumber
+    }
   }
 `;
+
+interface Voucher {
+  readonly code: string;
+  readonly value: number;
+  readonly state: string;
+  readonly orderNumber: string | null | undefined;
+}
 
 interface Card {
   readonly cardNumber: string;
   readonly status: string;
   readonly points: number;
+  readonly pointsCollected: number;
   readonly pointsToNextVoucher: number;
   readonly voucherValue: number;
   readonly pointsPerVoucher: number;
+  readonly vouchers: readonly Voucher[];
 }
 
 /** /account/my-vitalcard (SPEC §2, §3): the card with its points, or the forms to assign one or apply. */
@@ -105,7 +121,8 @@ function CardDetail({ card }: { card: Card }) {
   const { locale } = usePageContext();
   const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
   const voucher = formatPrice(card.voucherValue, locale);
-  const progress = Math.max(0, Math.min(card.pointsPerVoucher, card.pointsPerVoucher - card.pointsToNextVoucher));
+  // The points collected toward the next voucher: what is left after the vouchers already earned.
+  const progress = Math.max(0, Math.min(card.pointsPerVoucher, card.pointsCollected));
   return (
     <div className={styles.card} data-testid="loyalty-card">
       <dl className={styles.facts}>
@@ -120,8 +137,53 @@ function CardDetail({ card }: { card: Card }) {
       <progress className={styles.progress} max={card.pointsPerVoucher} value={progress} aria-label={t('loyalty.progress', { voucher })}>
         {number.format(progress)}
       </progress>
+      <p className={styles.muted} data-testid="loyalty-collected">
+        {t('loyalty.collected', { points: number.format(progress), total: number.format(card.pointsPerVoucher) })}
+      </p>
       <p className={styles.muted}>{t('loyalty.rule', { points: number.format(card.pointsPerVoucher), voucher })}</p>
+      <VoucherList vouchers={card.vouchers} />
     </div>
+  );
+}
+
+/**
+ * The vouchers the points have earned: code, value, state. An unused one has a button that puts it into the cart:
+ * a plain form to the cart's promotion code form (server/cartForms.ts), the same with and without JavaScript.
+ */
+function VoucherList({ vouchers }: { vouchers: readonly Voucher[] }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  const cart = localizedPath('/checkout/cart', locale);
+  return (
+    <section aria-labelledby="loyalty-vouchers-title" className={styles.vouchers}>
+      <h2 id="loyalty-vouchers-title">{t('loyalty.vouchersTitle')}</h2>
+      {vouchers.length === 0 ? (
+        <p className={styles.muted}>{t('loyalty.noVouchers')}</p>
+      ) : (
+        <ul className={styles.voucherList}>
+          {vouchers.map((voucher) => (
+            <li key={voucher.code} className={styles.voucher} data-testid="loyalty-voucher">
+              <span className={styles.voucherCode} data-testid="loyalty-voucher-code">
+                {voucher.code}
+              </span>
+              <span>{formatPrice(voucher.value, locale)}</span>
+              <span data-testid="loyalty-voucher-state">
+                {voucher.state === 'REDEEMED' ? t('loyalty.voucherRedeemed', { order: voucher.orderNumber ?? '' }) : t('loyalty.voucherIssued')}
+              </span>
+              {voucher.state !== 'REDEEMED' && (
+                <form method="post" action={cart}>
+                  <input type="hidden" name="action" value="promotion" />
+                  <input type="hidden" name="code" value={voucher.code} />
+                  <button type="submit" className={styles.use} aria-label={t('loyalty.useVoucherNamed', { code: voucher.code })}>
+                    {t('loyalty.useVoucher')}
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
