@@ -40,7 +40,7 @@ describe('contest', () => {
     const first = await browser(gw).gql(ENTER, { input: input({ email, newsletter: true }) }, { 'x-shop-locale': 'it' });
     expect(first.body.data.enterContest).toEqual({ entered: true, errors: [] });
     const mail = gw.shop.db.prepare("SELECT subject FROM mail_outbox WHERE recipient = ? AND template = 'contest.entry'").get(email) as { subject: string };
-    expect(mail.subject).toBe('La tua partecipazione al concorso');
+    expect(mail.subject).toBe('La vostra partecipazione al concorso');
     const recipient = gw.shop.db.prepare('SELECT status FROM newsletter_recipient WHERE email = ?').get(email) as { status: string };
     expect(recipient.status).toBe('notSet');
 

@@ -225,7 +225,7 @@ describe('account registration with double opt-in', () => {
     await registerAccount(italian, email, 'Sicher-123', { firstName: '<b>Gina</b>' });
     const mail = shop.db.prepare('SELECT subject, body_text, body_html, language_id FROM mail_outbox WHERE recipient = ?').get(email) as Record<string, string>;
     expect(mail.language_id).toBe(LANGUAGE_ID.it);
-    expect(mail.subject).toBe('Conferma la tua registrazione');
+    expect(mail.subject).toBe('Confermate la vostra registrazione');
     expect(mail.body_text).toContain('Buongiorno <b>Gina</b> Keller');
     expect(mail.body_html).toContain('&lt;b&gt;Gina&lt;/b&gt;');
     expect(mail.body_html).not.toContain('<b>Gina');

@@ -7,7 +7,7 @@ import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { startMailSender, MAX_ATTEMPTS } from '../../store-api/src/mail-sender';
 import { openPrivateTestShop } from '../support/shop';
 import { activeAccount, mailsTo, type OutboxMail } from './account-session';
-import { address, shopper, uniqueEmail } from './checkout-fixtures';
+import { addProduct, address, choosePayment, findProduct, placeOrder, registerGuest, shopper, uniqueEmail } from './checkout-fixtures';
 
 // The mail outbox (issue 6 item 2): every mail rendered in the recipient's language into mail_outbox, and with
 // SMTP_URL set, delivered by the sender (nodemailer) to a tiny SMTP server this test runs on node:net: sent_at set
@@ -111,7 +111,7 @@ describe('outbox', () => {
   it('renders the registration mail in de, it and fr, escaping what the shopper typed', async () => {
     const expected: Record<string, string> = {
       de: 'Bitte bestätigen Sie Ihre Registrierung',
-      it: 'Conferma la tua registrazione',
+      it: 'Confermate la vostra registrazione',
       fr: 'Veuillez confirmer votre inscription',
     };
     for (const [key, languageId] of Object.entries(LANGUAGE_ID)) {
@@ -139,8 +139,11 @@ describe('outbox', () => {
       text: 'Texte',
       html: htmlDocument('fr', 'Bonjour', `<p>${escapeHtml('<b>x</b>')}</p>`),
     })!;
-    expect(outboxRow(id)).toMatchObject({ template: 'test.generic', recipient: to, subject: 'Bonjour', body_text: 'Texte', attempts: 0, sent_at: null });
+    expect(outboxRow(id)).toMatchObject({ template: 'test.generic', recipient: to, subject: 'Bonjour', attempts: 0, sent_at: null });
+    // signed by the shop in the mail's language, with the operating company (issue 19 item 7)
+    expect(outboxRow(id).body_text).toBe('Texte\n\nMeilleures salutations\nVotre Pharmacie Edelweiss\n\nEdelweiss Apotheken AG · Bahnhofstrasse 12 · 8001 Zürich · CHE-112.457.893 MWST\n');
     expect(outboxRow(id).body_html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(outboxRow(id).body_html).toContain('<p>Meilleures salutations<br>Votre Pharmacie Edelweiss</p>');
   });
 });
 
@@ -212,6 +215,25 @@ describe('SMTP delivery', () => {
       expect(smtp.received.filter((m) => m.to.some((t) => t.includes(to)))).toHaveLength(0);
     } finally {
       smtp.refuse = 0;
+      await sender.stop();
+    }
+  });
+
+  it('an invoice order’s mail leaves with its invoice (and QR-bill) as a PDF attachment, in the order’s language', async () => {
+    const sender = startMailSender(shop.db, { smtpUrl: smtp.url, mailFrom: 'Apotheke <shop@apotheke.example>' }, { pollMs: 25, log: () => {} })!;
+    try {
+      const s = shopper(shop.call, LANGUAGE_ID.fr);
+      const guest = await registerGuest(s);
+      await addProduct(s, findProduct(shop.db, 'delivery').id);
+      await choosePayment(s, 'invoice');
+      const order = (await placeOrder(s)).json;
+      await sender.flush();
+      const delivered = smtp.received.find((m) => m.to.some((to) => to.includes(guest.email)));
+      expect(delivered).toBeDefined();
+      const number = order.documents[0].config?.documentNumber ?? (shop.db.prepare('SELECT document_number FROM document WHERE order_id = ?').pluck().get(order.id) as string);
+      expect(delivered!.data).toMatch(new RegExp(`Content-Type: application/pdf; name=Facture-${number}\\.pdf`));
+      expect(delivered!.data).toMatch(/Content-Disposition: attachment; filename=Facture-\d+\.pdf/);
+    } finally {
       await sender.stop();
     }
   });

@@ -130,7 +130,7 @@ describe('double opt-in', () => {
     const it = shopper(shop.call, LANGUAGE_ID.it);
     const other = uniqueEmail('news');
     await subscribe(it, other);
-    expect(mailsTo(shop.db, other, NEWSLETTER_MAIL_TEMPLATE).at(-1)!.subject).toBe('Conferma la tua iscrizione alla newsletter');
+    expect(mailsTo(shop.db, other, NEWSLETTER_MAIL_TEMPLATE).at(-1)!.subject).toBe('Confermate la vostra iscrizione alla newsletter');
   });
 });
 

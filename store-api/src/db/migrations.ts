@@ -672,7 +672,8 @@ ALTER TABLE loyalty_card ADD COLUMN verification_hash TEXT;
     name: 'shop settings (the company that bills, its account), mail attachments, bank credits',
     sql: `
 -- Shopware's system_config: one JSON value per key (issue 19: the invoice's sender, UID/VAT number and the QR-bill's
--- creditor account). The defaults are the pharmacy chain of the imprint; an operator changes them here.
+-- creditor account; the shop's name per language, signed under its mails). The defaults are the pharmacy chain of
+-- the imprint; an operator changes them here.
 CREATE TABLE system_config (
   configuration_key TEXT PRIMARY KEY, configuration_value TEXT NOT NULL, updated_at TEXT
 );
@@ -684,7 +685,8 @@ INSERT INTO system_config (configuration_key, configuration_value) VALUES
   ('PharmacyShop.billing.city', '"Zürich"'),
   ('PharmacyShop.billing.country', '"CH"'),
   ('PharmacyShop.billing.vatId', '"CHE-112.457.893 MWST"'),
-  ('PharmacyShop.billing.qrIban', '"CH4431999123000889012"');
+  ('PharmacyShop.billing.qrIban', '"CH4431999123000889012"'),
+  ('PharmacyShop.brand.shopName', '{"de":"Edelweiss Apotheke","it":"Farmacia Edelweiss","fr":"Pharmacie Edelweiss"}');
 -- Mails may carry files made when they are sent (an invoice order's invoice with its QR-bill): JSON [{kind, documentId}].
 ALTER TABLE mail_outbox ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
 -- Credits read from the bank's camt.054 notifications (npm run payments -- import FILE), once each: the bank's

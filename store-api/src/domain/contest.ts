@@ -59,11 +59,11 @@ const TEXT: Record<LanguageKey, { subject: string; greeting: (name: string) => s
     newsletter: 'Für den Newsletter erhalten Sie eine separate E-Mail mit einem Bestätigungslink.',
   },
   it: {
-    subject: 'La tua partecipazione al concorso',
+    subject: 'La vostra partecipazione al concorso',
     greeting: (name) => `Buongiorno ${name}`,
     body: (prize) => `Grazie per aver partecipato al nostro concorso. In palio c’è un buono regalo del valore di ${prize}.`,
     draw: (date) => `Il concorso termina il ${date}. La vincitrice o il vincitore sarà estratto a sorte e informato via e-mail.`,
-    newsletter: 'Per la newsletter riceverai un’e-mail separata con un link di conferma.',
+    newsletter: 'Per la newsletter riceverete un’e-mail separata con un link di conferma.',
   },
   fr: {
     subject: 'Votre participation au concours',

@@ -9,6 +9,7 @@ import { COUNTRY_CH_ID, COUNTRY_LI_ID } from '../known-ids';
 import { stableId } from '../ids';
 import { readStoredCart } from './cart';
 import { nextNumber } from './number-ranges';
+import { queueEmailChangedMails, queuePasswordChangedMail } from './account-mails';
 import { queueRegistrationMail } from './mail';
 import {
   assertNotBlocked,
@@ -686,7 +687,13 @@ export async function changeEmail(ctx: SalesChannelContext, body: Record<string,
     // The customer's newsletter subscription follows the address, as in Shopware (unless the new address
     // already has a subscription of its own: then both stay as they are).
     prepared(ctx.db, 'UPDATE OR IGNORE newsletter_recipient SET email = ?, updated_at = ? WHERE customer_id = ?').run(email, now, customer.id);
+    if (email!.toLowerCase() !== customer.email.toLowerCase()) queueEmailChangedMails(ctx.db, personOf(ctx, customer), customer.email, email!);
   })();
+}
+
+/** Who an account mail greets, in the language of the page the change was made on. */
+function personOf(ctx: SalesChannelContext, customer: CustomerRow) {
+  return { customerId: customer.id, languageId: ctx.languageId, firstName: customer.first_name, lastName: customer.last_name };
 }
 
 function emailTakenByOther(ctx: SalesChannelContext, email: string, customerId: string): boolean {
@@ -709,6 +716,7 @@ export async function changePassword(ctx: SalesChannelContext, body: Record<stri
   v.fail();
   const passwordHash = await hashPassword(newPassword!);
   prepared(ctx.db, 'UPDATE customer SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, new Date().toISOString(), customer.id);
+  queuePasswordChangedMail(ctx.db, personOf(ctx, customer), customer.email);
   logoutOtherSessions(ctx, customer.id, ctx.token);
   switchSession(ctx, { customerId: customer.id, billingAddressId: ctx.payload.billingAddressId ?? null, shippingAddressId: ctx.payload.shippingAddressId ?? null });
 }

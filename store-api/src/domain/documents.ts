@@ -4,7 +4,8 @@ import type { Db } from '../db/connection';
 import { LANGUAGES, type LanguageKey } from '../known-ids';
 import { dateInLanguage, formatChf, languageKeyOf } from './mail';
 import type { OrderRow } from './order';
-import { billingCompany, paymentSlipOf, qrBillData } from './payment-slip';
+import { paymentSlipOf, qrBillData } from './payment-slip';
+import { billingCompany } from './shop-settings';
 
 // The invoice PDF of an order (document type invoice), rendered with PDFKit when it is downloaded: the
 // operating company as sender (system_config), the document row's number and date, the order's lines, VAT per

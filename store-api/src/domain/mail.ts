@@ -4,6 +4,7 @@ import { LANGUAGES, type LanguageKey } from '../known-ids';
 import { formatIBAN, formatQRReference } from 'swissqrbill/utils';
 import type { OrderRow } from './order';
 import type { PaymentSlip } from './payment-slip';
+import { billingCompany, shopBrand } from './shop-settings';
 import { mailRecipientLimit, recordAttempt, secondsBlocked } from './rate-limit';
 
 // The mail outbox: every mail the shop sends is rendered here in the recipient's language (de/it/fr) as plain
@@ -86,6 +87,8 @@ export function queueMail(target: Db | { db: Db }, mail: MailInput): string | nu
     recordAttempt(db, limit);
   }
   const id = randomId();
+  // Every mail to a customer is signed by the shop: its name in the mail's language and the operating company.
+  const signed = MAILS_TO_THE_SHOP.has(mail.template) ? mail : withSignature(db, mail);
   db.prepare(
     `INSERT INTO mail_outbox (id, template, recipient, language_id, subject, body_text, body_html, customer_id, order_id, created_at, attachments)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -95,8 +98,8 @@ export function queueMail(target: Db | { db: Db }, mail: MailInput): string | nu
     mail.to,
     mail.languageId,
     mail.subject,
-    mail.text,
-    mail.html,
+    signed.text,
+    signed.html,
     mail.customerId ?? null,
     mail.orderId ?? null,
     new Date().toISOString(),
@@ -105,6 +108,29 @@ export function queueMail(target: Db | { db: Db }, mail: MailInput): string | nu
   const listener = queuedListeners.get(db);
   if (listener) setImmediate(listener);
   return id;
+}
+
+const CLOSING: Record<LanguageKey, { regards: string; from: (brand: string) => string }> = {
+  de: { regards: 'Freundliche Grüsse', from: (brand) => `Ihre ${brand}` },
+  it: { regards: 'Cordiali saluti', from: (brand) => `La vostra ${brand}` },
+  fr: { regards: 'Meilleures salutations', from: (brand) => `Votre ${brand}` },
+};
+
+/** The closing and signature under a customer's mail: regards, the shop's name, the operating company's address and UID. */
+function withSignature(db: Db, mail: MailInput): Pick<MailInput, 'text' | 'html'> {
+  const language = languageKeyOf(mail.languageId);
+  const closing = CLOSING[language];
+  const company = billingCompany(db);
+  const brand = shopBrand(db, language) || company.companyName;
+  const imprint = [company.companyName, `${company.street} ${company.buildingNumber}`.trim(), `${company.zipcode} ${company.city}`.trim(), company.vatId].filter(Boolean).join(' · ');
+  const lines = [closing.regards, closing.from(brand)];
+  return {
+    text: `${mail.text.replace(/\n+$/, '')}\n\n${lines.join('\n')}\n\n${imprint}\n`,
+    html: mail.html.replace(
+      '</body>',
+      `<p>${lines.map(escapeHtml).join('<br>')}</p><p style="font-size:12px;color:#5b6672">${escapeHtml(imprint)}</p></body>`,
+    ),
+  };
 }
 
 /** A whole HTML mail: lang, charset, escaped title; `body` must already be escaped HTML. */
@@ -123,11 +149,11 @@ const REGISTRATION_TEXT: Record<LanguageKey, { subject: string; greeting: (name:
     ignore: 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
   },
   it: {
-    subject: 'Conferma la tua registrazione',
+    subject: 'Confermate la vostra registrazione',
     greeting: (name) => `Buongiorno ${name}`,
-    body: 'Grazie per la registrazione. Conferma il tuo indirizzo e-mail con questo link:',
+    body: 'Grazie per la registrazione. Confermate il vostro indirizzo e-mail con questo link:',
     button: 'Conferma registrazione',
-    ignore: 'Se non ti sei registrato, puoi ignorare questa e-mail.',
+    ignore: 'Se non vi siete registrati, potete ignorare questa e-mail.',
   },
   fr: {
     subject: 'Veuillez confirmer votre inscription',
@@ -168,10 +194,10 @@ const RECOVERY_TEXT: Record<LanguageKey, { subject: string; greeting: (name: str
   it: {
     subject: 'Reimpostare la password',
     greeting: (name) => `Buongiorno ${name}`,
-    body: 'Hai richiesto una nuova password per il tuo account cliente. Puoi impostarla con questo link:',
+    body: 'Avete richiesto una nuova password per il vostro conto cliente. Potete impostarla con questo link:',
     button: 'Imposta una nuova password',
     expiry: 'Il link è valido 2 ore e può essere usato una sola volta.',
-    ignore: 'Se non hai richiesto una nuova password, puoi ignorare questa e-mail; la tua password resta invariata.',
+    ignore: 'Se non avete richiesto una nuova password, potete ignorare questa e-mail; la vostra password resta invariata.',
   },
   fr: {
     subject: 'Réinitialiser le mot de passe',
@@ -215,7 +241,13 @@ const ORDER_TEXT: Record<
     vat: string;
     payment: string;
     delivery: string;
-    thanks: string;
+    download: string;
+    pickupAt: (pharmacy: string, date: string) => string;
+    pickupCost: string;
+    phone: string;
+    hours: string;
+    bringPrescription: string;
+    weekdays: readonly string[];
     transfer: (amount: string, due: string) => string;
     creditor: string;
     iban: string;
@@ -233,7 +265,13 @@ const ORDER_TEXT: Record<
     vat: 'davon MwSt.',
     payment: 'Zahlungsart',
     delivery: 'Voraussichtliche Lieferung',
-    thanks: 'Freundliche Grüsse, Ihre Apotheke',
+    download: 'Ihre Downloads stehen nach der Zahlung in Ihrem Kundenkonto bereit.',
+    pickupAt: (pharmacy, date) => `Abholung in ${pharmacy} ab ${date}`,
+    pickupCost: 'Abholung in der Apotheke',
+    phone: 'Telefon',
+    hours: 'Öffnungszeiten',
+    bringPrescription: 'Bringen Sie das Originalrezept mit.',
+    weekdays: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
     transfer: (amount, due) => `Bitte überweisen Sie ${amount} bis ${due} mit dieser Referenz:`,
     creditor: 'Zahlbar an',
     iban: 'Konto / IBAN',
@@ -241,16 +279,22 @@ const ORDER_TEXT: Record<
     attached: 'Die Rechnung mit dem QR-Zahlteil finden Sie im Anhang.',
   },
   it: {
-    subject: (n) => `Il tuo ordine ${n}`,
+    subject: (n) => `Il vostro ordine ${n}`,
     greeting: (name) => `Buongiorno ${name}`,
-    intro: (n) => `Grazie per il tuo ordine ${n}. Abbiamo ricevuto i seguenti articoli:`,
+    intro: (n) => `Grazie per il vostro ordine ${n}. Abbiamo ricevuto i seguenti articoli:`,
     quantity: 'Quantità',
     shipping: 'Spese di spedizione',
     total: 'Totale IVA incl.',
     vat: 'di cui IVA',
     payment: 'Metodo di pagamento',
     delivery: 'Consegna prevista',
-    thanks: 'Cordiali saluti, la tua farmacia',
+    download: 'I vostri download sono disponibili nel vostro conto cliente dopo il pagamento.',
+    pickupAt: (pharmacy, date) => `Ritiro presso ${pharmacy} a partire dal ${date}`,
+    pickupCost: 'Ritiro in farmacia',
+    phone: 'Telefono',
+    hours: 'Orari di apertura',
+    bringPrescription: 'Portate con voi la ricetta originale.',
+    weekdays: ['lu', 'ma', 'me', 'gi', 've', 'sa', 'do'],
     transfer: (amount, due) => `Vi preghiamo di versare ${amount} entro il ${due} con questo riferimento:`,
     creditor: 'Pagabile a',
     iban: 'Conto / IBAN',
@@ -267,7 +311,13 @@ const ORDER_TEXT: Record<
     vat: 'dont TVA',
     payment: 'Mode de paiement',
     delivery: 'Livraison prévue',
-    thanks: 'Meilleures salutations, votre pharmacie',
+    download: 'Vos téléchargements sont disponibles dans votre compte client après le paiement.',
+    pickupAt: (pharmacy, date) => `Retrait à ${pharmacy} dès le ${date}`,
+    pickupCost: 'Retrait en pharmacie',
+    phone: 'Téléphone',
+    hours: 'Heures d’ouverture',
+    bringPrescription: 'Apportez l’ordonnance originale.',
+    weekdays: ['lu', 'ma', 'me', 'je', 've', 'sa', 'di'],
     transfer: (amount, due) => `Veuillez virer ${amount} d’ici au ${due} avec cette référence :`,
     creditor: 'Payable à',
     iban: 'Compte / IBAN',
@@ -289,9 +339,23 @@ export interface OrderMailInput {
   totalPrice: number;
   taxes: { taxRate: number; tax: number }[];
   paymentMethodName: string;
-  expectedDelivery: { earliest: string; latest: string } | null;
+  expectedDelivery: { kind: string; earliest: string; latest: string } | null;
+  /** Click & Collect: the pharmacy the order is picked up at (opening hours as stored: {mon: [["08:00","18:30"]], …}) */
+  pickup: { name: string; street: string; zipcode: string; city: string; phone: string; openingHours: Record<string, string[][]> } | null;
+  /** whether a line is a prescription medicine (the pickup needs the original prescription) */
+  prescription: boolean;
   /** how to pay by transfer (invoice, prepayment): the QR-bill's account, reference and amount, its due date and invoice */
   transfer: { slip: PaymentSlip; dueDate: string; invoiceDocumentId: string } | null;
+}
+
+const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** A pharmacy's week in one line: "Mo 08:00–18:30 · Di 08:00–18:30 · … · Sa 08:00–16:00" (closed days left out). */
+function openingHoursText(hours: Record<string, string[][]>, weekdays: readonly string[]): string {
+  return WEEK.flatMap((day, index) => {
+    const ranges = (hours[day] ?? []).filter((range) => range.length === 2).map(([from, to]) => `${from}–${to}`);
+    return ranges.length ? [`${weekdays[index]} ${ranges.join(', ')}`] : [];
+  }).join(' · ');
 }
 
 export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void {
@@ -299,11 +363,23 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
   const t = ORDER_TEXT[language];
   const money = (n: number) => formatChf(n, language);
   const name = `${input.firstName} ${input.lastName}`;
-  const delivery = input.expectedDelivery
-    ? input.expectedDelivery.earliest === input.expectedDelivery.latest
-      ? input.expectedDelivery.earliest
-      : `${input.expectedDelivery.earliest} – ${input.expectedDelivery.latest}`
-    : null;
+  const expected = input.expectedDelivery;
+  const dates = expected ? [...new Set([expected.earliest, expected.latest])].map((date) => dateInLanguage(date, language)).join(' – ') : null;
+  // What happens after the order, as true for it: picked up at a pharmacy, a download, or delivered by post.
+  const pickup = input.pickup;
+  const fulfilment: string[] = pickup
+    ? [
+        `${t.pickupAt(`${pickup.name}, ${pickup.street}, ${pickup.zipcode} ${pickup.city}`, expected ? dateInLanguage(expected.earliest, language) : '')}.`,
+        `${t.phone}: ${pickup.phone}`,
+        `${t.hours}: ${openingHoursText(pickup.openingHours, t.weekdays)}`,
+        ...(input.prescription ? [t.bringPrescription] : []),
+      ]
+    : expected?.kind === 'download'
+      ? [t.download]
+      : dates
+        ? [`${t.delivery}: ${dates}`]
+        : [];
+  const costLabel = pickup ? t.pickupCost : t.shipping;
   const lines = input.lines.map((l) => `${l.quantity} × ${l.label}: ${money(l.totalPrice)}`);
   const taxLines = input.taxes.map((tax) => `${t.vat} ${tax.taxRate} %: ${money(tax.tax)}`);
   // Paid by transfer: what to transfer, to whom, by when and with which reference (the attached invoice's QR-bill).
@@ -322,14 +398,12 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
     '',
     t.intro(input.orderNumber),
     ...lines,
-    `${t.shipping}: ${money(input.shippingCosts)}`,
+    `${costLabel}: ${money(input.shippingCosts)}`,
     `${t.total}: ${money(input.totalPrice)}`,
     ...taxLines,
     `${t.payment}: ${input.paymentMethodName}`,
-    ...(delivery ? [`${t.delivery}: ${delivery}`] : []),
+    ...fulfilment,
     ...(transferLines.length ? ['', ...transferLines] : []),
-    '',
-    t.thanks,
     '',
   ].join('\n');
   const rows = input.lines
@@ -340,11 +414,10 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
     t.subject(input.orderNumber),
     `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(t.intro(input.orderNumber))}</p>` +
       `<table><thead><tr><th></th><th>${escapeHtml(t.quantity)}</th><th></th></tr></thead><tbody>${rows}</tbody></table>` +
-      `<p>${escapeHtml(t.shipping)}: ${escapeHtml(money(input.shippingCosts))}<br><strong>${escapeHtml(t.total)}: ${escapeHtml(money(input.totalPrice))}</strong><br>` +
+      `<p>${escapeHtml(costLabel)}: ${escapeHtml(money(input.shippingCosts))}<br><strong>${escapeHtml(t.total)}: ${escapeHtml(money(input.totalPrice))}</strong><br>` +
       taxLines.map(escapeHtml).join('<br>') +
-      `</p><p>${escapeHtml(t.payment)}: ${escapeHtml(input.paymentMethodName)}${delivery ? `<br>${escapeHtml(t.delivery)}: ${escapeHtml(delivery)}` : ''}</p>` +
-      (transferLines.length ? `<p>${transferLines.map(escapeHtml).join('<br>')}</p>` : '') +
-      `<p>${escapeHtml(t.thanks)}</p>`,
+      `</p><p>${[`${t.payment}: ${input.paymentMethodName}`, ...fulfilment].map(escapeHtml).join('<br>')}</p>` +
+      (transferLines.length ? `<p>${transferLines.map(escapeHtml).join('<br>')}</p>` : ''),
   );
   queueMail(db, {
     template: 'order_confirmation_mail',
@@ -361,24 +434,21 @@ export function queueOrderConfirmationMail(db: Db, input: OrderMailInput): void 
 
 // --- payment received (a transfer matched by the camt.054 import) -----------------------------------------
 
-const PAYMENT_RECEIVED_TEXT: Record<LanguageKey, { subject: (n: string) => string; greeting: (name: string) => string; body: (amount: string, n: string) => string; thanks: string }> = {
+const PAYMENT_RECEIVED_TEXT: Record<LanguageKey, { subject: (n: string) => string; greeting: (name: string) => string; body: (amount: string, n: string) => string }> = {
   de: {
     subject: (n) => `Zahlung erhalten – Bestellung ${n}`,
     greeting: (name) => `Guten Tag ${name}`,
     body: (amount, n) => `Wir haben Ihre Zahlung von ${amount} für Ihre Bestellung ${n} erhalten. Vielen Dank.`,
-    thanks: 'Freundliche Grüsse, Ihre Apotheke',
   },
   it: {
     subject: (n) => `Pagamento ricevuto – ordine ${n}`,
     greeting: (name) => `Buongiorno ${name}`,
     body: (amount, n) => `Abbiamo ricevuto il vostro pagamento di ${amount} per l’ordine ${n}. Grazie.`,
-    thanks: 'Cordiali saluti, la vostra farmacia',
   },
   fr: {
     subject: (n) => `Paiement reçu – commande ${n}`,
     greeting: (name) => `Bonjour ${name}`,
     body: (amount, n) => `Nous avons bien reçu votre paiement de ${amount} pour votre commande ${n}. Merci.`,
-    thanks: 'Meilleures salutations, votre pharmacie',
   },
 };
 
@@ -393,8 +463,8 @@ export function queuePaymentReceivedMail(db: Db, order: Pick<OrderRow, 'id' | 'o
     to: order.email,
     languageId: order.language_id,
     subject: t.subject(order.order_number),
-    text: [t.greeting(name), '', body, '', t.thanks, ''].join('\n'),
-    html: htmlDocument(language, t.subject(order.order_number), `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.thanks)}</p>`),
+    text: [t.greeting(name), '', body, ''].join('\n'),
+    html: htmlDocument(language, t.subject(order.order_number), `<p>${escapeHtml(t.greeting(name))}</p><p>${escapeHtml(body)}</p>`),
     customerId: order.customer_id,
     orderId: order.id,
   });

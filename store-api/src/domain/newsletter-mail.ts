@@ -17,12 +17,12 @@ const TEXT: Record<LanguageKey, { subject: string; greeting: (name: string | nul
     ignore: 'Wenn Sie sich nicht angemeldet haben, können Sie diese E-Mail ignorieren; Sie erhalten dann keinen Newsletter.',
   },
   it: {
-    subject: 'Conferma la tua iscrizione alla newsletter',
+    subject: 'Confermate la vostra iscrizione alla newsletter',
     greeting: (name) => (name ? `Buongiorno ${name}` : 'Buongiorno'),
-    body: 'Grazie per l’interesse per la nostra newsletter. Conferma la tua iscrizione con questo link:',
+    body: 'Grazie per l’interesse per la nostra newsletter. Confermate la vostra iscrizione con questo link:',
     button: 'Conferma iscrizione',
-    unsubscribe: 'Puoi annullare l’iscrizione alla newsletter in qualsiasi momento con questo link:',
-    ignore: 'Se non ti sei iscritto, puoi ignorare questa e-mail; non riceverai la newsletter.',
+    unsubscribe: 'Potete annullare l’iscrizione alla newsletter in qualsiasi momento con questo link:',
+    ignore: 'Se non vi siete iscritti, potete ignorare questa e-mail; non riceverete la newsletter.',
   },
   fr: {
     subject: 'Veuillez confirmer votre inscription à la newsletter',

@@ -7,9 +7,10 @@ import { cartBlockingErrors, clickAndCollectPharmacyExists, deleteCart, loadCalc
 import type { CalculatedCart, CalculatedLineItem } from './cart-types';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
 import { recordWelcomeVoucher } from './insurer';
+import { queueOrderCancelledMail } from './account-mails';
 import { invoiceDueDate } from './documents';
 import { redeemLoyaltyVouchers } from './loyalty';
-import { queueOrderConfirmationMail } from './mail';
+import { queueOrderConfirmationMail, type OrderMailInput } from './mail';
 import { paymentSlipOf } from './payment-slip';
 import { guestOrderEmailLimit, guestOrderIpLimit, hitRateLimit } from './rate-limit';
 import { nextNumber } from './number-ranges';
@@ -109,6 +110,14 @@ export function isPaymentChangeable(db: Db, order: OrderRow): boolean {
  * Cancels an unpaid open order: the order, its deliveries and its open transactions (Shopware's
  * order/state/cancel). Call inside a transaction.
  */
+/** The pickup pharmacy as the order mail names it. */
+function pickupPharmacyForMail(db: Db, pharmacyId: string): OrderMailInput['pickup'] {
+  const row = prepared(db, 'SELECT name, street, zipcode, city, phone, opening_hours FROM pharmacy WHERE id = ?').get(pharmacyId) as
+    | { name: string; street: string; zipcode: string; city: string; phone: string; opening_hours: string }
+    | undefined;
+  return row ? { name: row.name, street: row.street, zipcode: row.zipcode, city: row.city, phone: row.phone, openingHours: JSON.parse(row.opening_hours) as Record<string, string[][]> } : null;
+}
+
 export function cancelUnpaidOrder(db: Db, order: OrderRow): void {
   if (!isPaymentChangeable(db, order)) {
     throw StoreApiError.of(400, 'CHECKOUT__ORDER_NOT_CANCELLABLE', `The order ${order.order_number} cannot be cancelled: it is paid or no longer open.`, {
@@ -124,6 +133,7 @@ export function cancelUnpaidOrder(db: Db, order: OrderRow): void {
   }
   // Open payment pages of a cancelled order cannot be paid any more.
   prepared(db, "UPDATE payment_session SET status = 'cancelled', completed_at = ? WHERE order_id = ? AND status = 'open'").run(new Date().toISOString(), order.id);
+  queueOrderCancelledMail(db, order);
 }
 
 function setCartPharmacy(ctx: SalesChannelContext, pharmacyId: string): void {
@@ -365,7 +375,9 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
       totalPrice: cart.totalPrice,
       taxes: cart.taxes,
       paymentMethodName: String(paymentMethod.name ?? ''),
-      expectedDelivery: expected ? { earliest: expected.earliest, latest: expected.latest } : null,
+      expectedDelivery: expected ? { kind: expected.kind, earliest: expected.earliest, latest: expected.latest } : null,
+      pickup: cart.fulfilment === 'click_and_collect' && cart.pharmacyId ? pickupPharmacyForMail(ctx.db, cart.pharmacyId) : null,
+      prescription: cart.lineItems.some((line) => line.product?.prescriptionRequired === true),
       transfer: slip ? { slip, dueDate: invoiceDueDate(now).toISOString(), invoiceDocumentId } : null,
     });
     return orderId;

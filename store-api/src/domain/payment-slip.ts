@@ -3,6 +3,7 @@ import { calculateQRReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 import type { Db } from '../db/connection';
 import { prepared } from '../entities/system';
 import type { OrderRow } from './order';
+import { billingCompany } from './shop-settings';
 import { roundPrice } from './pricing';
 
 // The Swiss QR-bill of an order paid by invoice or prepayment (issue 19): who is paid (the operating company of
@@ -12,45 +13,6 @@ import { roundPrice } from './pricing';
 
 /** The payment methods paid by bank transfer, so their orders carry a QR-bill. */
 export const TRANSFER_METHODS = ['payment_invoice', 'payment_prepayment'] as const;
-
-export interface BillingCompany {
-  companyName: string;
-  street: string;
-  buildingNumber: string;
-  zipcode: string;
-  city: string;
-  /** ISO 3166 alpha-2 */
-  country: string;
-  /** UID with the VAT suffix, e.g. CHE-112.457.893 MWST */
-  vatId: string;
-  /** the creditor account of QR-bills: a QR-IBAN, since the reference is a QR reference */
-  qrIban: string;
-}
-
-const SETTING_PREFIX = 'PharmacyShop.billing.';
-
-/** The operating company that bills (system_config, seeded with the pharmacy chain of the imprint). */
-export function billingCompany(db: Db): BillingCompany {
-  const rows = prepared(db, "SELECT configuration_key AS key, configuration_value AS value FROM system_config WHERE configuration_key LIKE 'PharmacyShop.billing.%'").all() as {
-    key: string;
-    value: string;
-  }[];
-  const setting = (name: keyof BillingCompany): string => {
-    const row = rows.find((candidate) => candidate.key === SETTING_PREFIX + name);
-    const value = row ? (JSON.parse(row.value) as unknown) : '';
-    return typeof value === 'string' ? value : String(value ?? '');
-  };
-  return {
-    companyName: setting('companyName'),
-    street: setting('street'),
-    buildingNumber: setting('buildingNumber'),
-    zipcode: setting('zipcode'),
-    city: setting('city'),
-    country: setting('country') || 'CH',
-    vatId: setting('vatId'),
-    qrIban: setting('qrIban').replace(/\s+/g, ''),
-  };
-}
 
 /**
  * The order's QR reference: its order number's digits, zero-padded to 26, and the recursive mod-10 check digit

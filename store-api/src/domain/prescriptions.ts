@@ -8,6 +8,7 @@ import { COUNTRY_CH_ID, COUNTRY_LI_ID, type LanguageKey } from '../known-ids';
 import { escapeHtml, htmlDocument, languageKeyOf, queueMail } from './mail';
 import { hitRateLimit, keyOf, type RateLimit } from './rate-limit';
 import { FormChecker, shown } from './shop-forms';
+import { CUSTOMER_SERVICE_PHONE } from './shop-settings';
 
 // The prescription services (SPEC §4): "home delivery" (the shopper fills the form and posts the original
 // prescription; the medicines arrive 2–3 days after its receipt, SPEC §9) and "pickup" (the shopper uploads the
@@ -21,7 +22,6 @@ import { FormChecker, shown } from './shop-forms';
 
 /** Where the original prescriptions are posted to (delivery service). */
 export const PRESCRIPTION_POST_ADDRESS = ['Edelweiss Apotheken AG', 'Rezeptservice', 'Postfach', '8021 Zürich'] as const;
-export const CUSTOMER_SERVICE_PHONE = '0800 100 200';
 
 export const PRESCRIPTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const PRESCRIPTION_FILES_MAX = 5;
@@ -197,7 +197,6 @@ const MAIL_TEXT: Record<
     pickupAt: (pharmacy: string, date: string) => string;
     pickupCall: string;
     questions: string;
-    thanks: string;
   }
 > = {
   de: {
@@ -211,20 +210,18 @@ const MAIL_TEXT: Record<
     pickupAt: (pharmacy, date) => `Abholung: ${pharmacy}, ab ${date}.`,
     pickupCall: 'Die Apotheke ruft Sie an, sobald Ihre Medikamente bereitliegen.',
     questions: `Bei Fragen erreichen Sie unseren Kundendienst unter ${CUSTOMER_SERVICE_PHONE}.`,
-    thanks: 'Freundliche Grüsse, Ihre Apotheke',
   },
   it: {
-    deliverySubject: (n) => `La tua richiesta di ricetta ${n}`,
-    pickupSubject: (n) => `Il tuo ritiro con ricetta ${n}`,
+    deliverySubject: (n) => `La vostra richiesta di ricetta ${n}`,
+    pickupSubject: (n) => `Il vostro ritiro con ricetta ${n}`,
     greeting: (name) => `Buongiorno ${name}`,
-    deliveryIntro: (n) => `Grazie per la tua richiesta di ricetta ${n} con consegna a domicilio.`,
-    postTo: 'Invia la ricetta originale per posta a:',
-    deliveryTime: 'Non appena riceviamo la ricetta, riceverai i tuoi medicamenti entro 2-3 giorni.',
-    pickupIntro: (n) => `Grazie per la tua richiesta di ritiro ${n}. Abbiamo ricevuto la tua tessera d’assicurato e le tue ricette.`,
+    deliveryIntro: (n) => `Grazie per la vostra richiesta di ricetta ${n} con consegna a domicilio.`,
+    postTo: 'Inviate la ricetta originale per posta a:',
+    deliveryTime: 'Non appena riceviamo la ricetta, riceverete i vostri medicamenti entro 2-3 giorni.',
+    pickupIntro: (n) => `Grazie per la vostra richiesta di ritiro ${n}. Abbiamo ricevuto la vostra tessera d’assicurato e le vostre ricette.`,
     pickupAt: (pharmacy, date) => `Ritiro: ${pharmacy}, a partire dal ${date}.`,
-    pickupCall: 'La farmacia ti chiamerà non appena i tuoi medicamenti saranno pronti.',
+    pickupCall: 'La farmacia vi chiamerà non appena i vostri medicamenti saranno pronti.',
     questions: `Per domande il nostro servizio clienti è raggiungibile al numero ${CUSTOMER_SERVICE_PHONE}.`,
-    thanks: 'Cordiali saluti, la tua farmacia',
   },
   fr: {
     deliverySubject: (n) => `Votre demande d’ordonnance ${n}`,
@@ -237,7 +234,6 @@ const MAIL_TEXT: Record<
     pickupAt: (pharmacy, date) => `Retrait : ${pharmacy}, à partir du ${date}.`,
     pickupCall: 'La pharmacie vous appellera dès que vos médicaments seront prêts.',
     questions: `Pour toute question, notre service clientèle est joignable au ${CUSTOMER_SERVICE_PHONE}.`,
-    thanks: 'Meilleures salutations, votre pharmacie',
   },
 };
 
@@ -254,8 +250,8 @@ function queueConfirmation(ctx: SalesChannelContext, kind: 'delivery' | 'pickup'
   const subject = kind === 'delivery' ? t.deliverySubject(number) : t.pickupSubject(number);
   const paragraphs: string[][] =
     kind === 'delivery'
-      ? [[t.greeting(name)], [t.deliveryIntro(number)], [t.postTo, ...PRESCRIPTION_POST_ADDRESS], [t.deliveryTime], [t.questions], [t.thanks]]
-      : [[t.greeting(name)], [t.pickupIntro(number)], [t.pickupAt(pickup!.pharmacy, shownDate(pickup!.date, language))], [t.pickupCall], [t.questions], [t.thanks]];
+      ? [[t.greeting(name)], [t.deliveryIntro(number)], [t.postTo, ...PRESCRIPTION_POST_ADDRESS], [t.deliveryTime], [t.questions]]
+      : [[t.greeting(name)], [t.pickupIntro(number)], [t.pickupAt(pickup!.pharmacy, shownDate(pickup!.date, language))], [t.pickupCall], [t.questions]];
   const text = `${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}\n`;
   const html = htmlDocument(language, subject, paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`).join(''));
   queueMail(ctx.db, { template: `prescription.${kind}`, to: person.email, languageId: ctx.languageId, subject, text, html, customerId: ctx.customerId });

@@ -7,6 +7,7 @@ import { hashPassword, logoutOtherSessions, readNewPassword, type CustomerRow } 
 import { FormChecker } from './shop-forms';
 import { queueRecoveryMail } from './mail';
 import { hitRateLimit, loginAccountCeiling, recoveryEmailLimit, recoveryIpLimit, resetLimit } from './rate-limit';
+import { queuePasswordChangedMail } from './account-mails';
 
 // Password recovery (SPEC §4 Password reset): a link with a random secret is mailed; only the secret's SHA-256 is
 // stored (customer_recovery), valid 2 hours, good for one use, and a new request makes older links useless.
@@ -116,7 +117,8 @@ export async function confirmRecovery(ctx: SalesChannelContext, body: Record<str
     prepared(ctx.db, 'UPDATE customer SET password_hash = ?, updated_at = ? WHERE id = ?').run(passwordHash, now, customerId);
     prepared(ctx.db, 'DELETE FROM customer_recovery WHERE customer_id = ? AND id <> ?').run(customerId, found.row.id);
     logoutOtherSessions(ctx, customerId, null);
-    const email = prepared(ctx.db, 'SELECT email FROM customer WHERE id = ?').pluck().get(customerId) as string;
-    resetLimit(ctx.db, loginAccountCeiling(email));
+    const customer = prepared(ctx.db, 'SELECT email, first_name, last_name FROM customer WHERE id = ?').get(customerId) as { email: string; first_name: string; last_name: string };
+    resetLimit(ctx.db, loginAccountCeiling(customer.email));
+    queuePasswordChangedMail(ctx.db, { customerId, languageId: ctx.languageId, firstName: customer.first_name, lastName: customer.last_name }, customer.email);
   })();
 }
