@@ -13,7 +13,8 @@ import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale 
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { safeRedirectTarget } from '../storefront/security/safeRedirect';
-import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+import { ACCOUNT_FORM_POSTS } from './forms/account';
+import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 
 // The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
 // without the page's scripts. One definition per form names the storefront's own persisted mutation (the one the
@@ -60,8 +61,11 @@ export interface FormPostDefinition {
   keep: readonly string[];
   /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
   read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
-  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>): string;
+  /**
+   * where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the
+   * mutation's answer; `postedFrom(fallback)`: the shop page the form was on, by its Referer, else `fallback`)
+   */
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>, postedFrom: (fallback: string) => string): string;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -161,6 +165,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     },
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
+  ...ACCOUNT_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
@@ -168,6 +173,19 @@ export function textFields<V extends { [K in keyof V]: string }>(fields: URLSear
   const values: Record<string, string> = {};
   for (const name of Object.keys(empty)) values[name] = fields.get(name) ?? '';
   return values as V;
+}
+
+/**
+ * The shop page a form was posted from: the Referer's path when it is one of the shop's origins (the pages send their
+ * full address to their own origin), checked as every redirect target is; else `fallback`.
+ */
+export function postedFromPage(request: Request, origins: ShopOrigins, fallback: string): string {
+  try {
+    const referer = new URL(request.headers.get('referer') ?? '');
+    return isShopOrigin(origins, referer.origin) ? safeRedirectTarget(`${referer.pathname}${referer.search}`, fallback) : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function mountFormPosts(
@@ -245,8 +263,13 @@ export function mountFormPosts(
     } catch (error) {
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
+    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
+    // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
+    if (errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
+      return seeOther(`${localizedPath('/login', locale)}?redirect=${encodeURIComponent(postedFrom(`${url.pathname}${url.search}`))}`, cookies);
+    }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, payload), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList, payload, postedFrom), cookies);
   }
 }
 
