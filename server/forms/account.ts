@@ -11,15 +11,14 @@ import {
   postedId,
   postedValues,
   prefixedProblems,
-  PRODUCT_ID_FIELD,
   PROFILE_FIELDS,
-  WISHLIST_FORMS,
   type AccountSaved,
 } from '../../storefront/forms/accountAreaForms';
 import { addressInput } from '../../storefront/forms/checkoutForms';
 import { confirmLinkOf, isLinkParameter, MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../storefront/forms/mailLinkForms';
 import { NEWSLETTER_RESULT_PARAMETER } from '../../storefront/forms/newsletterForm';
 import { localizedPath } from '../../storefront/i18n/locales';
+import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../storefront/wishlist/wishlistForms';
 import type { FormPostDefinition } from '../formPosts';
 
 // The account area's forms without JavaScript (issue 18, ADR 0023): profile, e-mail, password, the address book,

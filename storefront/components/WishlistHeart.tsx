@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../forms/accountAreaForms';
+import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../wishlist/wishlistForms';
 import { PostedFormFields } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { useTranslation } from '../i18n/useTranslation';

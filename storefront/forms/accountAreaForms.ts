@@ -18,9 +18,6 @@ export const ACCOUNT_FORMS = {
   payment: 'default-payment',
 } as const;
 
-/** The wishlist's hearts (every product card and page) and the wishlist page's remove buttons post as these. */
-export const WISHLIST_FORMS = { add: 'wishlist-add', remove: 'wishlist-remove' } as const;
-
 /** The profile page's e-mail and password forms name their fields "changeEmail.password", "changePassword.password". */
 export const EMAIL_PREFIX = 'changeEmail';
 export const PASSWORD_PREFIX = 'changePassword';
@@ -56,9 +53,8 @@ export function addressFieldsOf(address: AddressValues): Record<string, string> 
   return Object.fromEntries(ADDRESS_FIELD_ORDER.map((path) => [path, address[path.slice(ADDRESS_PREFIX.length + 1) as keyof AddressValues]]));
 }
 
-/** The hidden field naming the address a form changes, and the product a wishlist form adds or removes. */
+/** The hidden field naming the address a form changes. */
 export const ADDRESS_ID_FIELD = 'addressId';
-export const PRODUCT_ID_FIELD = 'productId';
 
 /** An id of the Store API posted in a hidden field, or null when it is none. */
 export function postedId(fields: URLSearchParams, name: string): string | null {

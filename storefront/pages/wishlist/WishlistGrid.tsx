@@ -1,7 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { useTranslation } from '../../i18n/useTranslation';
 import { CheckoutAlert } from '../../components/CheckoutField';
-import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../forms/accountAreaForms';
+import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../wishlist/wishlistForms';
 import { PostedFormAnswer, PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../i18n/locales';
 import type { ProductCard_product$key } from '../../components/__generated__/ProductCard_product.graphql';
