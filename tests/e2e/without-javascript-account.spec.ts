@@ -255,3 +255,20 @@ async function registerInput(page: Page, email: string) {
   const address = { firstName: 'Nora', lastName: 'Frueh', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId };
   return { guest: false, email, password: PASSWORD, firstName: 'Nora', lastName: 'Frueh', acceptedDataProtection: true, billingAddress: address, shippingAddress: null };
 }
+
+test('a new name typed on the profile page before its scripts arrived is still there after hydration, and saved in place', async ({ page }) => {
+  const email = `profil-frueh-${Date.now()}@example.ch`;
+  await confirmedAccount(page.request, { email, password: PASSWORD, firstName: 'Nora', lastName: 'Frueh' });
+  await login(page, email);
+  const release = await holdPageScripts(page);
+  await page.goto('/account/profile', { waitUntil: 'commit' });
+  await named(page, 'profile', 'firstName').fill('Noemi');
+  release();
+  await hydrated(page);
+  await expect(named(page, 'profile', 'firstName')).toHaveValue('Noemi');
+  // the enhanced form sends it in place: no page load, the notice, the stored name
+  await kitForm(page, 'profile').getByRole('button', { name: 'Angaben speichern' }).click();
+  await expect(page.getByText('Ihre Angaben wurden gespeichert.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect.poll(() => readShop<{ name: string }>('SELECT first_name AS name FROM customer WHERE email = ? AND guest = 0', email).map((row) => row.name)).toEqual(['Noemi']);
+});
