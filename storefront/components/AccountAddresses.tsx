@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { ACCOUNT_FORMS, ADDRESS_EDIT_NEW, ADDRESS_EDIT_PARAMETER, ADDRESS_ID_FIELD, addressFieldsOf, addressOfFields } from '../forms/accountAreaForms';
+import { ACCOUNT_FORMS, ADDRESS_DELETE_PARAMETER, ADDRESS_EDIT_NEW, ADDRESS_EDIT_PARAMETER, ADDRESS_ID_FIELD, addressFieldsOf, addressOfFields } from '../forms/accountAreaForms';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, checkAccountAddress, type AccountProblems } from '../forms/accountForms';
 import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues, type ShopErrorData } from '../forms/checkoutForms';
 import { PostedFormFields, usePostedForm } from '../forms/postedForm';
@@ -81,6 +81,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
   const path = localizedPath('/account/address', locale);
   const addressOf = (addressId: string) => customer.addresses.find((candidate) => candidate.id === addressId);
   const [editing, setEditing] = useState<Editing>(() => editingOf(urlParsed.search[ADDRESS_EDIT_PARAMETER], customer.addresses.map((address) => address.id)));
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(() => urlParsed.search[ADDRESS_DELETE_PARAMETER] ?? null);
   // Without scripts the forms post to the server (server/forms/account.ts); a refusal comes back here (ADR 0023).
   const firstAddress = () => {
     const address = editing?.kind === 'edit' ? addressOf(editing.addressId) : undefined;
@@ -151,6 +152,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
   const open = (next: Editing, event?: MouseEvent) => {
     // with scripts the link opens the form in place
     event?.preventDefault();
+    if (busy) return;
     const address = next?.kind === 'edit' ? addressOf(next.addressId) : undefined;
     setValues(address ? addressValuesOf(address) : emptyAddress(defaultCountryId));
     setProblems({});
@@ -202,10 +204,18 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     await refresh();
   };
 
-  const deleteAddress = (addressId: string) => {
-    // without scripts the button posts at once: there is no dialog to ask
-    if (!window.confirm(t('address.deleteConfirm'))) return;
+  const removeAddress = (addressId: string) => {
+    setConfirmingDelete(null);
     void listAction(async () => (await remove({ input: { addressId } }))?.deleteAddress.errors ?? null, t('address.deleted'));
+  };
+  /** With scripts the link asks in a dialog; without them it opens the page asking the same (?delete=<id>). */
+  const deleteAddress = (addressId: string, event: MouseEvent) => {
+    event.preventDefault();
+    if (!busy && window.confirm(t('address.deleteConfirm'))) removeAddress(addressId);
+  };
+  const keepAddress = (event: MouseEvent) => {
+    event.preventDefault();
+    setConfirmingDelete(null);
   };
   const makeDefault = (addressId: string, kind: 'BILLING' | 'SHIPPING') =>
     void listAction(async () => (await setDefault({ input: { addressId, kind } }))?.setDefaultAddress.errors ?? null, t(kind === 'BILLING' ? 'address.defaultBillingSet' : 'address.defaultShippingSet'));
@@ -239,14 +249,26 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
                 >
                   {t('address.edit')}
                 </a>
-                {!isBilling && !isShipping ? (
-                  <AddressButton form={ACCOUNT_FORMS.addressDelete} action={path} addressId={address.id} posted={postedButton} onSubmit={() => deleteAddress(address.id)}>
+                {!isBilling && !isShipping && confirmingDelete !== address.id ? (
+                  <a className={styles.secondaryButton} href={`${path}?${ADDRESS_DELETE_PARAMETER}=${encodeURIComponent(address.id)}`} onClick={(event) => deleteAddress(address.id, event)} aria-label={t('address.deleteNamed', { name })}>
+                    {t('address.delete')}
+                  </a>
+                ) : null}
+              </div>
+              {!isBilling && !isShipping && confirmingDelete === address.id ? (
+                // The question the enhanced button asks in a dialog, as a page of its own without scripts.
+                <div className={styles.actions} role="group" aria-label={t('address.deleteConfirm')}>
+                  <p>{t('address.deleteConfirm')}</p>
+                  <AddressButton form={ACCOUNT_FORMS.addressDelete} action={path} addressId={address.id} posted={postedButton} onSubmit={() => removeAddress(address.id)}>
                     <button type="submit" className={styles.secondaryButton} disabled={busy} aria-label={t('address.deleteNamed', { name })}>
                       {t('address.delete')}
                     </button>
                   </AddressButton>
-                ) : null}
-              </div>
+                  <a className={styles.secondaryButton} href={path} onClick={(event) => keepAddress(event)}>
+                    {t('address.cancel')}
+                  </a>
+                </div>
+              ) : null}
               <div className={styles.actions}>
                 {!isBilling ? (
                   <AddressButton form={ACCOUNT_FORMS.defaultBilling} action={path} addressId={address.id} posted={postedButton} onSubmit={() => makeDefault(address.id, 'BILLING')}>

@@ -66,6 +66,9 @@ export function postedId(fields: URLSearchParams, name: string): string | null {
 export const ADDRESS_EDIT_PARAMETER = 'edit';
 export const ADDRESS_EDIT_NEW = 'new';
 
+/** /account/address?delete=<id> asks whether that address should go (the enhanced page asks in a dialog). */
+export const ADDRESS_DELETE_PARAMETER = 'delete';
+
 /** After a post without JavaScript the page says what was saved: /account/profile?saved=profile … */
 export const ACCOUNT_SAVED_PARAMETER = 'saved';
 

@@ -110,7 +110,7 @@ test.describe('with JavaScript off', () => {
   });
 
   test('addresses: a new one with a bad postal code comes back with every value, then saved, made the delivery address and deleted', async ({ page }) => {
-    await loggedIn(page, 'adresse-ohne-js');
+    const email = await loggedIn(page, 'adresse-ohne-js');
     await page.goto('/account/address');
     await page.getByRole('link', { name: 'Neue Adresse hinzufügen' }).click();
     await expect(page).toHaveURL(/\/account\/address\?edit=new$/);
@@ -140,7 +140,12 @@ test.describe('with JavaScript off', () => {
     // the first address is the default for both until then; now it can go
     const first = page.getByTestId('address-card').filter({ hasText: 'Marktgasse 5' });
     await card.getByRole('button', { name: 'Als Rechnungsadresse verwenden' }).click();
-    await first.getByRole('button', { name: /löschen/ }).click();
+    // Deleting asks first, as the enhanced page's dialog does: a page of its own, then the button.
+    await first.getByRole('link', { name: 'Adresse von Nora Konto löschen' }).click();
+    await expect(page).toHaveURL(/\/account\/address\?delete=[0-9a-f]{32}$/);
+    await expect(first.getByRole('group', { name: 'Möchten Sie diese Adresse wirklich löschen?' })).toBeVisible();
+    expect(readShop<{ n: number }>('SELECT COUNT(*) AS n FROM customer_address a JOIN customer c ON c.id = a.customer_id WHERE c.email = ?', email)).toEqual([{ n: 2 }]);
+    await first.getByRole('button', { name: 'Adresse von Nora Konto löschen' }).click();
     await expect(page.getByTestId('account-saved')).toHaveText('Die Adresse wurde gelöscht.');
     await expect(page.getByTestId('address-card')).toHaveCount(1);
   });
