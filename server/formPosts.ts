@@ -13,7 +13,8 @@ import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale 
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { safeRedirectTarget } from '../storefront/security/safeRedirect';
-import { provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
+import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CONTENT_FORM_POSTS } from './forms/content';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
@@ -67,8 +68,19 @@ export interface FormPostDefinition {
    * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0")
    */
   read(fields: URLSearchParams, url: URL, files: FormFiles): { problems: Record<string, string> } | { variables: Record<string, unknown>; uploads?: Record<string, File> };
-  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer; `variables`: what it was sent) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>, variables: Record<string, unknown>): string;
+  /**
+   * where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the
+   * mutation's answer; `variables`: what it was sent; `postedFrom(fallback)`: the shop page the form was on, by its Referer,
+   * else `fallback`)
+   */
+  done(
+    url: URL,
+    locale: ShopLocale,
+    redirectAllowList: readonly string[],
+    payload: Record<string, unknown>,
+    variables: Record<string, unknown>,
+    postedFrom: (fallback: string) => string,
+  ): string;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -169,6 +181,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
   ...CONTENT_FORM_POSTS,
+  ...ACCOUNT_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
@@ -176,6 +189,19 @@ export function textFields<V extends { [K in keyof V]: string }>(fields: URLSear
   const values: Record<string, string> = {};
   for (const name of Object.keys(empty)) values[name] = fields.get(name) ?? '';
   return values as V;
+}
+
+/**
+ * The shop page a form was posted from: the Referer's path when it is one of the shop's origins (the pages send their
+ * full address to their own origin), checked as every redirect target is; else `fallback`.
+ */
+export function postedFromPage(request: Request, origins: ShopOrigins, fallback: string): string {
+  try {
+    const referer = new URL(request.headers.get('referer') ?? '');
+    return isShopOrigin(origins, referer.origin) ? safeRedirectTarget(`${referer.pathname}${referer.search}`, fallback) : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function mountFormPosts(
@@ -264,8 +290,13 @@ export function mountFormPosts(
     } catch (error) {
       options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
     }
+    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
+    // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
+    if (errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
+      return seeOther(`${localizedPath('/login', locale)}?redirect=${encodeURIComponent(postedFrom(`${url.pathname}${url.search}`))}`, cookies);
+    }
     if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, payload, read.variables), cookies);
+    return seeOther(definition.done(url, locale, options.redirectAllowList, payload, read.variables, postedFrom), cookies);
   }
 }
 

@@ -1,9 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
+import { ACCOUNT_FORMS, ADDRESS_DELETE_PARAMETER, ADDRESS_EDIT_NEW, ADDRESS_EDIT_PARAMETER, ADDRESS_ID_FIELD, addressFieldsOf, addressOfFields } from '../forms/accountAreaForms';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, checkAccountAddress, type AccountProblems } from '../forms/accountForms';
-import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues } from '../forms/checkoutForms';
+import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues, type ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import type { AccountAddresses_countries$key } from './__generated__/AccountAddresses_countries.graphql';
 import type { AccountAddresses_customer$key } from './__generated__/AccountAddresses_customer.graphql';
 import type { AccountAddressesCreateMutation } from './__generated__/AccountAddressesCreateMutation.graphql';
@@ -27,6 +31,18 @@ interface AccountAddressesProps {
 }
 
 type Editing = null | { kind: 'new' } | { kind: 'edit'; addressId: string };
+
+/** The address form a page address opens (?edit=new, ?edit=<id>): links that work without scripts. */
+function editingOf(value: string | undefined, addressIds: readonly string[]): Editing {
+  if (value === ADDRESS_EDIT_NEW) return { kind: 'new' };
+  return value && addressIds.includes(value) ? { kind: 'edit', addressId: value } : null;
+}
+
+/** The address's form's name and the page address that opens it (its action, so a refusal opens it again). */
+function formOf(editing: Exclude<Editing, null>, path: string) {
+  const edit = editing.kind === 'new' ? ADDRESS_EDIT_NEW : editing.addressId;
+  return { form: editing.kind === 'new' ? ACCOUNT_FORMS.addressCreate : ACCOUNT_FORMS.addressUpdate, href: `${path}?${ADDRESS_EDIT_PARAMETER}=${encodeURIComponent(edit)}` };
+}
 
 /** /account/address (SPEC §2): the address book — list, add, edit, delete, default billing and shipping. */
 export function AccountAddresses({ customer: customerKey, countries: countriesKey, salutations, refresh }: AccountAddressesProps) {
@@ -61,13 +77,31 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     countriesKey,
   );
   const defaultCountryId = countries.find((country) => country.iso === 'CH')?.id ?? countries[0]?.id ?? '';
-  const [editing, setEditing] = useState<Editing>(null);
-  const [values, setValues] = useState<AddressValues>(() => emptyAddress(defaultCountryId));
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formAlert, setFormAlert] = useState<string[]>([]);
-  const [listAlert, setListAlert] = useState<string[]>([]);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const { locale, urlParsed } = usePageContext();
+  const path = localizedPath('/account/address', locale);
+  const addressOf = (addressId: string) => customer.addresses.find((candidate) => candidate.id === addressId);
+  const [editing, setEditing] = useState<Editing>(() => editingOf(urlParsed.search[ADDRESS_EDIT_PARAMETER], customer.addresses.map((address) => address.id)));
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(() => urlParsed.search[ADDRESS_DELETE_PARAMETER] ?? null);
+  // Without scripts the forms post to the server (server/forms/account.ts); a refusal comes back here (ADR 0023).
+  const firstAddress = () => {
+    const address = editing?.kind === 'edit' ? addressOf(editing.addressId) : undefined;
+    return { ...addressFieldsOf(address ? addressValuesOf(address) : emptyAddress(defaultCountryId)), [ADDRESS_ID_FIELD]: editing?.kind === 'edit' ? editing.addressId : '' };
+  };
+  const postedAddress = usePostedForm<Record<string, string>>(editing?.kind === 'edit' ? ACCOUNT_FORMS.addressUpdate : ACCOUNT_FORMS.addressCreate, firstAddress());
+  const noAddress = { [ADDRESS_ID_FIELD]: '' };
+  const postedButtons = [
+    { form: ACCOUNT_FORMS.addressDelete, state: usePostedForm<Record<string, string>>(ACCOUNT_FORMS.addressDelete, noAddress) },
+    { form: ACCOUNT_FORMS.defaultBilling, state: usePostedForm<Record<string, string>>(ACCOUNT_FORMS.defaultBilling, noAddress) },
+    { form: ACCOUNT_FORMS.defaultShipping, state: usePostedForm<Record<string, string>>(ACCOUNT_FORMS.defaultShipping, noAddress) },
+  ];
+  const postedButton = postedButtons.find((button) => button.state.posted);
+  const [values, setValues] = useState<AddressValues>(() => addressOfFields(postedAddress.values));
+  const [problems, setProblems] = useState<AccountProblems>(postedAddress.problems as AccountProblems);
+  const [firstRefusal] = useState(() => refusalOf(postedAddress.posted ? postedAddress.posted.errors : [], t('errors.unavailable')));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(firstRefusal.byField);
+  const [formAlert, setFormAlert] = useState<string[]>(firstRefusal.general);
+  const [listAlert, setListAlert] = useState<string[]>(() => (postedButton ? buttonRefusal(postedButton.state.posted!, t('errors.unavailable')) : []));
+  const addButton = useRef<HTMLAnchorElement>(null);
   const messageOf = useAccountMessages(problems, serverErrors);
   const unavailable = t('errors.unavailable');
 
@@ -115,8 +149,11 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
   `);
   const busy = creating || updating || removing || settingDefault;
 
-  const open = (next: Editing) => {
-    const address = next?.kind === 'edit' ? customer.addresses.find((candidate) => candidate.id === next.addressId) : undefined;
+  const open = (next: Editing, event?: MouseEvent) => {
+    // with scripts the link opens the form in place
+    event?.preventDefault();
+    if (busy) return;
+    const address = next?.kind === 'edit' ? addressOf(next.addressId) : undefined;
     setValues(address ? addressValuesOf(address) : emptyAddress(defaultCountryId));
     setProblems({});
     setServerErrors({});
@@ -126,7 +163,8 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     // the form's first field takes the keyboard
     setTimeout(() => focusField(`${ADDRESS_PREFIX}.salutationId`), 0);
   };
-  const close = () => {
+  const close = (event?: MouseEvent) => {
+    event?.preventDefault();
     setEditing(null);
     setTimeout(() => addButton.current?.focus(), 0);
   };
@@ -145,7 +183,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
         ? ((await create({ input }))?.createAddress.errors ?? null)
         : ((await update({ input: { addressId: editing.addressId, address: input } }))?.updateAddress.errors ?? null);
     if (errors === null || errors.length > 0) {
-      const { byField, general } = sortShopErrors(errors, ADDRESS_FIELD_ORDER, unavailable, addressErrorField);
+      const { byField, general } = refusalOf(errors, unavailable);
       setServerErrors(byField);
       setFormAlert(general);
       focusField(firstProblemField(ADDRESS_FIELD_ORDER, byField));
@@ -166,9 +204,18 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
     await refresh();
   };
 
-  const deleteAddress = (addressId: string) => {
-    if (!window.confirm(t('address.deleteConfirm'))) return;
+  const removeAddress = (addressId: string) => {
+    setConfirmingDelete(null);
     void listAction(async () => (await remove({ input: { addressId } }))?.deleteAddress.errors ?? null, t('address.deleted'));
+  };
+  /** With scripts the link asks in a dialog; without them it opens the page asking the same (?delete=<id>). */
+  const deleteAddress = (addressId: string, event: MouseEvent) => {
+    event.preventDefault();
+    if (!busy && window.confirm(t('address.deleteConfirm'))) removeAddress(addressId);
+  };
+  const keepAddress = (event: MouseEvent) => {
+    event.preventDefault();
+    setConfirmingDelete(null);
   };
   const makeDefault = (addressId: string, kind: 'BILLING' | 'SHIPPING') =>
     void listAction(async () => (await setDefault({ input: { addressId, kind } }))?.setDefaultAddress.errors ?? null, t(kind === 'BILLING' ? 'address.defaultBillingSet' : 'address.defaultShippingSet'));
@@ -194,25 +241,48 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
                 </ul>
               ) : null}
               <div className={styles.actions}>
-                <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => open({ kind: 'edit', addressId: address.id })} aria-label={t('address.editNamed', { name })}>
+                <a
+                  className={styles.secondaryButton}
+                  href={formOf({ kind: 'edit', addressId: address.id }, path).href}
+                  onClick={(event) => open({ kind: 'edit', addressId: address.id }, event)}
+                  aria-label={t('address.editNamed', { name })}
+                >
                   {t('address.edit')}
-                </button>
-                {!isBilling && !isShipping ? (
-                  <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => deleteAddress(address.id)} aria-label={t('address.deleteNamed', { name })}>
+                </a>
+                {!isBilling && !isShipping && confirmingDelete !== address.id ? (
+                  <a className={styles.secondaryButton} href={`${path}?${ADDRESS_DELETE_PARAMETER}=${encodeURIComponent(address.id)}`} onClick={(event) => deleteAddress(address.id, event)} aria-label={t('address.deleteNamed', { name })}>
                     {t('address.delete')}
-                  </button>
+                  </a>
                 ) : null}
               </div>
+              {!isBilling && !isShipping && confirmingDelete === address.id ? (
+                // The question the enhanced button asks in a dialog, as a page of its own without scripts.
+                <div className={styles.actions} role="group" aria-label={t('address.deleteConfirm')}>
+                  <p>{t('address.deleteConfirm')}</p>
+                  <AddressButton form={ACCOUNT_FORMS.addressDelete} action={path} addressId={address.id} posted={postedButton} onSubmit={() => removeAddress(address.id)}>
+                    <button type="submit" className={styles.secondaryButton} disabled={busy} aria-label={t('address.deleteNamed', { name })}>
+                      {t('address.delete')}
+                    </button>
+                  </AddressButton>
+                  <a className={styles.secondaryButton} href={path} onClick={(event) => keepAddress(event)}>
+                    {t('address.cancel')}
+                  </a>
+                </div>
+              ) : null}
               <div className={styles.actions}>
                 {!isBilling ? (
-                  <button type="button" className={styles.linkButton} disabled={busy} onClick={() => makeDefault(address.id, 'BILLING')}>
-                    {t('address.makeDefaultBilling')}
-                  </button>
+                  <AddressButton form={ACCOUNT_FORMS.defaultBilling} action={path} addressId={address.id} posted={postedButton} onSubmit={() => makeDefault(address.id, 'BILLING')}>
+                    <button type="submit" className={styles.linkButton} disabled={busy}>
+                      {t('address.makeDefaultBilling')}
+                    </button>
+                  </AddressButton>
                 ) : null}
                 {!isShipping ? (
-                  <button type="button" className={styles.linkButton} disabled={busy} onClick={() => makeDefault(address.id, 'SHIPPING')}>
-                    {t('address.makeDefaultShipping')}
-                  </button>
+                  <AddressButton form={ACCOUNT_FORMS.defaultShipping} action={path} addressId={address.id} posted={postedButton} onSubmit={() => makeDefault(address.id, 'SHIPPING')}>
+                    <button type="submit" className={styles.linkButton} disabled={busy}>
+                      {t('address.makeDefaultShipping')}
+                    </button>
+                  </AddressButton>
                 ) : null}
               </div>
             </li>
@@ -220,24 +290,84 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
         })}
       </ul>
       {editing ? (
-        <form className={styles.form} method="post" noValidate onSubmit={(event) => void save(event)} aria-labelledby="account-address-form-title" data-testid="address-form">
+        <form
+          className={styles.form}
+          method="post"
+          action={formOf(editing, path).href}
+          data-form={formOf(editing, path).form}
+          noValidate
+          onSubmit={(event) => void save(event)}
+          aria-labelledby="account-address-form-title"
+          data-testid="address-form"
+        >
           <h2 id="account-address-form-title">{t(editing.kind === 'new' ? 'address.formNew' : 'address.formEdit')}</h2>
+          <PostedFormFields form={formOf(editing, path).form} posted={postedAddress.posted} />
+          {editing.kind === 'edit' ? <input type="hidden" name={ADDRESS_ID_FIELD} value={editing.addressId} /> : null}
           <CheckoutAlert messages={formAlert} />
           <AddressForm prefix={ADDRESS_PREFIX} legend={t('address.legend')} values={values} onChange={setValues} messageOf={messageOf} countries={countries} salutations={salutations} />
           <div className={styles.actions}>
             <button type="submit" className={styles.primaryButton} disabled={busy} aria-busy={creating || updating || undefined}>
               {t('address.save')}
             </button>
-            <button type="button" className={styles.secondaryButton} onClick={close}>
+            <a className={styles.secondaryButton} href={path} onClick={close}>
               {t('address.cancel')}
-            </button>
+            </a>
           </div>
         </form>
       ) : (
-        <button ref={addButton} type="button" className={styles.primaryButton} onClick={() => open({ kind: 'new' })}>
+        <a ref={addButton} className={styles.primaryButton} href={formOf({ kind: 'new' }, path).href} onClick={(event) => open({ kind: 'new' }, event)}>
           {t('address.add')}
-        </button>
+        </a>
       )}
     </section>
+  );
+}
+
+/** The gateway's refusal of the address form: beside its fields (either mutation's names), the rest in the alert box. */
+function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return sortShopErrors(errors, ADDRESS_FIELD_ORDER, unavailable, addressErrorField);
+}
+
+/** What an address button's refused post shows above the list, as the enhanced buttons do. */
+function buttonRefusal(posted: { problems: Record<string, string>; errors: readonly ShopErrorData[] | null }, unavailable: string): string[] {
+  if (posted.errors === null || Object.keys(posted.problems).length > 0) return [unavailable];
+  return [...new Set(posted.errors.map((error) => error.message))];
+}
+
+/**
+ * One address's button as a one-button kit form (delete, default billing or shipping): it posts the address's id;
+ * with scripts `onSubmit` does the same in place. The refused post's answer travels in the form it came from.
+ */
+function AddressButton({
+  form,
+  action,
+  addressId,
+  posted,
+  onSubmit,
+  children,
+}: {
+  form: string;
+  action: string;
+  addressId: string;
+  posted: { form: string; state: { posted: { values: Record<string, string>; problems: Record<string, string>; errors: ShopErrorData[] | null } | null } } | undefined;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const answer = posted?.form === form && posted.state.posted?.values[ADDRESS_ID_FIELD] === addressId ? posted.state.posted : null;
+  return (
+    <form
+      className={styles.inlineForm}
+      method="post"
+      action={action}
+      data-form={form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <PostedFormFields form={form} posted={answer} />
+      <input type="hidden" name={ADDRESS_ID_FIELD} value={addressId} />
+      {children}
+    </form>
   );
 }

@@ -2,8 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { checkChangeEmail, checkChangePassword, checkProfile, profileInput, type AccountProblems, type ChangeEmailValues, type ProfileValues } from '../forms/accountForms';
+import { usePageContext } from 'vike-react/usePageContext';
+import { ACCOUNT_FORMS, EMAIL_FIELDS, EMAIL_PREFIX, PASSWORD_FIELDS, PASSWORD_PREFIX, prefixed, prefixedProblems, PROFILE_FIELDS } from '../forms/accountAreaForms';
+import { checkChangeEmail, checkChangePassword, checkProfile, profileInput, type AccountProblems } from '../forms/accountForms';
 import { firstProblemField, type ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import type { AccountProfile_customer$key } from './__generated__/AccountProfile_customer.graphql';
 import type { AccountProfile_salutations$key } from './__generated__/AccountProfile_salutations.graphql';
 import type { AccountProfileEmailMutation } from './__generated__/AccountProfileEmailMutation.graphql';
@@ -22,42 +26,47 @@ interface AccountProfileProps {
 }
 
 /**
- * The state of one of the profile's forms: what the browser found, what the gateway said. Fields carry the
- * form's prefix ("changeEmail.password"): three forms on one page, each field found by its own name.
+ * The state of one of the profile's kit forms (ADR 0023): what the browser found, what the gateway said — first what
+ * a refused post without scripts answered. Fields carry the form's prefix ("changeEmail.password"): three forms on one
+ * page, each field found by its own name.
  */
-function useFormState(prefix: string) {
-  const [problems, setProblems] = useState<AccountProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const messageOf = useAccountMessages(problems, serverErrors);
+function useFormState<K extends string>(form: string, prefix: string, names: readonly K[], empty: Record<K, string>) {
   const { t } = useTranslation('account');
-  const named = (field: string) => (prefix ? `${prefix}.${field}` : field);
+  const { locale } = usePageContext();
+  const named = (field: string) => prefixed(prefix, field);
+  const order = names.map(named);
+  const posted = usePostedForm(form, Object.fromEntries(names.map((name) => [named(name), empty[name]])) as Record<string, string>);
+  const [first] = useState(() =>
+    posted.errors === null || posted.errors.length > 0 ? sortShopErrors(posted.errors, order, t('errors.unavailable'), named) : { byField: {}, general: [] },
+  );
+  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, posted.values[named(name)] ?? ''])) as Record<K, string>);
+  const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.byField);
+  const [alert, setAlert] = useState<string[]>(first.general);
+  const messageOf = useAccountMessages(problems, serverErrors);
   /** false when the browser refused the values (the keyboard goes to the first problem) */
-  const checked = (found: AccountProblems, order: readonly string[]) => {
-    const prefixed: AccountProblems = {};
-    for (const [field, problem] of Object.entries(found)) prefixed[named(field)] = problem;
-    setProblems(prefixed);
+  const checked = (found: AccountProblems) => {
+    setProblems(prefixedProblems(prefix, found));
     setServerErrors({});
     setAlert([]);
     if (Object.keys(found).length === 0) return true;
-    focusField(named(firstProblemField(order, found) ?? ''));
+    focusField(named(firstProblemField(names, found) ?? ''));
     return false;
   };
   /** true when the gateway accepted the change */
-  const answered = (errors: readonly ShopErrorData[] | null, order: readonly string[]) => {
+  const answered = (errors: readonly ShopErrorData[] | null) => {
     if (errors !== null && errors.length === 0) return true;
-    const { byField, general } = sortShopErrors(errors, order.map(named), t('errors.unavailable'), named);
+    const { byField, general } = sortShopErrors(errors, order, t('errors.unavailable'), named);
     setServerErrors(byField);
     setAlert(general);
-    focusField(firstProblemField(order.map(named), byField));
+    focusField(firstProblemField(order, byField));
     return false;
   };
-  return { messageOf, alert, checked, answered, named };
+  /** the form element's kit attributes: a real post to the profile page, handled by the server without scripts */
+  const formProps = { method: 'post', action: localizedPath('/account/profile', locale), 'data-form': form } as const;
+  return { values, setValues, messageOf, alert, checked, answered, named, posted: posted.posted, formProps };
 }
 
-const PROFILE_FIELDS = ['salutationId', 'title', 'firstName', 'lastName', 'birthday'];
-const EMAIL_FIELDS = ['email', 'emailConfirmation', 'password'];
-const PASSWORD_FIELDS = ['password', 'newPassword', 'newPasswordConfirm'];
 
 /** /account/profile (SPEC §2): personal data, change email, change password. */
 export function AccountProfile({ customer: customerKey, salutations: salutationsKey, refresh }: AccountProfileProps) {
@@ -88,14 +97,15 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
   );
 
   // ---- personal data
-  const [profile, setProfile] = useState<ProfileValues>(() => ({
+  const profileForm = useFormState(ACCOUNT_FORMS.profile, '', PROFILE_FIELDS, {
     salutationId: customer.salutationId ?? '',
     title: customer.title ?? '',
     firstName: customer.firstName,
     lastName: customer.lastName,
     birthday: customer.birthday ?? '',
-  }));
-  const profileForm = useFormState('');
+  });
+  const profile = profileForm.values;
+  const setProfile = profileForm.setValues;
   const [saveProfile, savingProfile] = useShopMutation<AccountProfileSaveMutation>(graphql`
     mutation AccountProfileSaveMutation($input: ChangeProfileInput!) {
       changeProfile(input: $input) {
@@ -107,16 +117,17 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
   `);
   const submitProfile = async (event: FormEvent) => {
     event.preventDefault();
-    if (savingProfile || !profileForm.checked(checkProfile(profile), PROFILE_FIELDS)) return;
+    if (savingProfile || !profileForm.checked(checkProfile(profile))) return;
     const response = await saveProfile({ input: profileInput(profile) });
-    if (!profileForm.answered(response?.changeProfile.errors ?? null, PROFILE_FIELDS)) return;
+    if (!profileForm.answered(response?.changeProfile.errors ?? null)) return;
     notify({ type: 'success', message: t('profile.saved') });
     await refresh();
   };
 
   // ---- email
-  const [email, setEmail] = useState<ChangeEmailValues>({ email: '', emailConfirmation: '', password: '' });
-  const emailForm = useFormState('changeEmail');
+  const emailForm = useFormState(ACCOUNT_FORMS.email, EMAIL_PREFIX, EMAIL_FIELDS, { email: '', emailConfirmation: '', password: '' });
+  const email = emailForm.values;
+  const setEmail = emailForm.setValues;
   const [saveEmail, savingEmail] = useShopMutation<AccountProfileEmailMutation>(graphql`
     mutation AccountProfileEmailMutation($input: ChangeEmailInput!) {
       changeEmail(input: $input) {
@@ -128,9 +139,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
   `);
   const submitEmail = async (event: FormEvent) => {
     event.preventDefault();
-    if (savingEmail || !emailForm.checked(checkChangeEmail(email), EMAIL_FIELDS)) return;
+    if (savingEmail || !emailForm.checked(checkChangeEmail(email))) return;
     const response = await saveEmail({ input: { email: email.email.trim(), emailConfirmation: email.emailConfirmation.trim(), password: email.password } });
-    const accepted = emailForm.answered(response?.changeEmail.errors ?? null, EMAIL_FIELDS);
+    const accepted = emailForm.answered(response?.changeEmail.errors ?? null);
     setEmail((current) => ({ ...(accepted ? { email: '', emailConfirmation: '' } : current), password: '' }));
     if (!accepted) return;
     notify({ type: 'success', message: t('profile.emailSaved') });
@@ -138,8 +149,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
   };
 
   // ---- password
-  const [password, setPassword] = useState({ password: '', newPassword: '', newPasswordConfirm: '' });
-  const passwordForm = useFormState('changePassword');
+  const passwordForm = useFormState(ACCOUNT_FORMS.password, PASSWORD_PREFIX, PASSWORD_FIELDS, { password: '', newPassword: '', newPasswordConfirm: '' });
+  const password = passwordForm.values;
+  const setPassword = passwordForm.setValues;
   const [savePassword, savingPassword] = useShopMutation<AccountProfilePasswordMutation>(graphql`
     mutation AccountProfilePasswordMutation($input: ChangePasswordInput!) {
       changePassword(input: $input) {
@@ -151,9 +163,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
   `);
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
-    if (savingPassword || !passwordForm.checked(checkChangePassword(password), PASSWORD_FIELDS)) return;
+    if (savingPassword || !passwordForm.checked(checkChangePassword(password))) return;
     const response = await savePassword({ input: password });
-    const accepted = passwordForm.answered(response?.changePassword.errors ?? null, PASSWORD_FIELDS);
+    const accepted = passwordForm.answered(response?.changePassword.errors ?? null);
     // passwords are never kept in the form after sending
     setPassword({ password: '', newPassword: '', newPasswordConfirm: '' });
     if (accepted) notify({ type: 'success', message: t('profile.passwordSaved') });
@@ -163,8 +175,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
     <section className={styles.page} aria-labelledby="account-profile-title">
       <h1 id="account-profile-title">{t('profile.title')}</h1>
 
-      <form className={styles.form} method="post" noValidate onSubmit={(event) => void submitProfile(event)} aria-labelledby="profile-personal-title" data-testid="profile-form">
+      <form className={styles.form} {...profileForm.formProps} noValidate onSubmit={(event) => void submitProfile(event)} aria-labelledby="profile-personal-title" data-testid="profile-form">
         <h2 id="profile-personal-title">{t('profile.personalTitle')}</h2>
+        <PostedFormFields form={ACCOUNT_FORMS.profile} posted={profileForm.posted} />
         <CheckoutAlert messages={profileForm.alert} />
         <div className={styles.twoColumns}>
           <SelectField
@@ -211,8 +224,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
         </button>
       </form>
 
-      <form className={styles.form} method="post" noValidate onSubmit={(event) => void submitEmail(event)} aria-labelledby="profile-email-title" data-testid="email-form">
+      <form className={styles.form} {...emailForm.formProps} noValidate onSubmit={(event) => void submitEmail(event)} aria-labelledby="profile-email-title" data-testid="email-form">
         <h2 id="profile-email-title">{t('profile.emailTitle')}</h2>
+        <PostedFormFields form={ACCOUNT_FORMS.email} posted={emailForm.posted} />
         <p className={styles.intro}>{t('profile.emailCurrent', { email: customer.email })}</p>
         <CheckoutAlert messages={emailForm.alert} />
         <div className={styles.twoColumns}>
@@ -243,8 +257,9 @@ export function AccountProfile({ customer: customerKey, salutations: salutations
         </button>
       </form>
 
-      <form className={styles.form} method="post" noValidate onSubmit={(event) => void submitPassword(event)} aria-labelledby="profile-password-title" data-testid="password-form">
+      <form className={styles.form} {...passwordForm.formProps} noValidate onSubmit={(event) => void submitPassword(event)} aria-labelledby="profile-password-title" data-testid="password-form">
         <h2 id="profile-password-title">{t('profile.passwordTitle')}</h2>
+        <PostedFormFields form={ACCOUNT_FORMS.password} posted={passwordForm.posted} />
         <CheckoutAlert messages={passwordForm.alert} />
         <TextField
           field={passwordForm.named('password')}

@@ -18,10 +18,12 @@ interface PaymentMethodChoiceProps {
   afterOrder?: boolean;
   legend: string;
   message?: string;
+  /** the radio group's name when a form posts it (the account's default payment method); else one of its own */
+  name?: string;
 }
 
 /** The payment methods (SPEC §9) as radio buttons with their descriptions. */
-export function PaymentMethodChoice({ methods: methodsKey, selectedId, disabled, onSelect, invoiceAllowed, afterOrder = false, legend, message }: PaymentMethodChoiceProps) {
+export function PaymentMethodChoice({ methods: methodsKey, selectedId, disabled, onSelect, invoiceAllowed, afterOrder = false, legend, message, name }: PaymentMethodChoiceProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
   const methods = useFragment(
@@ -47,7 +49,7 @@ export function PaymentMethodChoice({ methods: methodsKey, selectedId, disabled,
           <label key={method.id} className={`${styles.option} ${invoiceBlocked ? styles.unavailable : ''}`}>
             <input
               type="radio"
-              name={`${id}-payment`}
+              name={name ?? `${id}-payment`}
               value={method.id}
               data-field="paymentMethodId"
               checked={method.id === selectedId}

@@ -12,7 +12,7 @@ import { ProductPrice } from './ProductPrice';
 import { ProductUsps } from './ProductUsps';
 import { StickyAddToCart } from './StickyAddToCart';
 import { VariantConfigurator } from './VariantConfigurator';
-import { WishlistHeart } from './WishlistHeart';
+import { WishlistHeart, WishlistHeartForm } from './WishlistHeart';
 import styles from './ProductBuyBox.module.css';
 
 /** The buy box's form: posted to /checkout/add-to-cart (server/cartForms.ts) when the page has not hydrated. */
@@ -54,6 +54,7 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
   const [typed, setTyped] = useState<string | null>(null);
   const quantityId = useId();
   const rulesId = useId();
+  const heartFormId = useId();
   const actions = useRef<HTMLFormElement>(null);
   const locale = useShopperLocale();
   const [actionsOutOfView, setActionsOutOfView] = useState(false);
@@ -159,8 +160,10 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
         <button type="submit" className={styles.addToCart} disabled={!data.available} data-testid="add-to-cart">
           {data.available ? t('buyBox.addToCart') : t('buyBox.notAvailable')}
         </button>
-        <WishlistHeart productId={data.productId} name={data.name} variant="page" />
+        <WishlistHeart productId={data.productId} name={data.name} variant="page" formId={heartFormId} />
       </form>
+      {/* the heart's own form, outside the add-to-cart form (forms do not nest) */}
+      <WishlistHeartForm id={heartFormId} productId={data.productId} />
       <ProductUsps product={data} />
       <StickyAddToCart product={data} visible={actionsOutOfView} onAdd={addToCart} />
     </div>

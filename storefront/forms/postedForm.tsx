@@ -78,11 +78,17 @@ export function PostedFormFields({ form, posted }: { form: string; posted: Omit<
   return (
     <>
       <input type="hidden" name="_form" value={form} />
-      {posted ? (
-        <script type="application/json" {...{ [STATE_ATTRIBUTE]: form }} dangerouslySetInnerHTML={{ __html: jsonForScript(posted) }} />
-      ) : null}
+      <PostedFormAnswer form={form} posted={posted} />
     </>
   );
+}
+
+/**
+ * The server's answer alone, for a refusal shown outside the form that was posted (a page's error view, the wishlist
+ * page after a heart's post): hydration starts from the same answer.
+ */
+export function PostedFormAnswer({ form, posted }: { form: string; posted: Omit<PostedFormState, 'form'> | null }) {
+  return posted ? <script type="application/json" {...{ [STATE_ATTRIBUTE]: form }} dangerouslySetInnerHTML={{ __html: jsonForScript(posted) }} /> : null;
 }
 
 /** JSON that cannot end its <script> (or open a comment) however the values read. */

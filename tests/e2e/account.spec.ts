@@ -59,7 +59,7 @@ test('(1) register in the browser, confirm from the mail, keep an address book, 
   await expect(page.getByRole('navigation', { name: 'Kontomenü' }).getByRole('link', { name: 'Adressen' })).toHaveAttribute('aria-current', 'page');
   await hydrated(page, '[data-testid="account-logout"]');
   await expect(page.getByTestId('address-card')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Neue Adresse hinzufügen' }).click();
+  await page.getByRole('link', { name: 'Neue Adresse hinzufügen' }).click();
   const form = page.getByTestId('address-form');
   await field(page, 'address.firstName').fill('Anna');
   await field(page, 'address.lastName').fill('Muster');

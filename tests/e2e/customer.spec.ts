@@ -102,7 +102,7 @@ test('the journey: register, confirm, hearts while anonymous, login merges them,
   // invoice is only possible when billing and shipping address are the same (SPEC §8).
   await page.goto('/account/address');
   await hydrated(page, 'main');
-  await page.getByRole('button', { name: 'Neue Adresse hinzufügen' }).click();
+  await page.getByRole('link', { name: 'Neue Adresse hinzufügen' }).click();
   const form = page.getByTestId('address-form');
   await form.getByRole('textbox', { name: /^Vorname/ }).fill('Regula');
   await form.getByRole('textbox', { name: /^Nachname/ }).fill('Reisende');

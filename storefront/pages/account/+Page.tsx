@@ -9,6 +9,8 @@ import { AccountPayment } from '../../components/AccountPayment';
 import { AccountProfile } from '../../components/AccountProfile';
 import { NewsletterSetting } from '../../components/NewsletterSetting';
 import { PageSeo } from '../../components/PageSeo';
+import styles from '../../components/AccountForms.module.css';
+import { ACCOUNT_SAVED_PARAMETER, savedTextOf } from '../../forms/accountAreaForms';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { AccountLayout } from '../../layouts/AccountLayout';
 import type { PageQueryData } from '../../relay/pageQuery';
@@ -41,9 +43,16 @@ export default function Page() {
   const overviewCrumb = { name: t('overview.title'), url: urlPathname === '/account' ? null : localizedPath('/account', locale) };
   const breadcrumbs = urlPathname === '/account' ? [overviewCrumb] : [overviewCrumb, { name: title, url: null }];
   const viewer = data.viewer;
+  // After a form posted without scripts: what was saved, as the enhanced form's notice says it.
+  const saved = savedTextOf(urlParsed.search[ACCOUNT_SAVED_PARAMETER]);
   return (
     <AccountLayout query={data} alternates={alternates} breadcrumbs={breadcrumbs}>
       <PageSeo title={title} path={localizedPath(urlPathname, locale)} alternates={alternates} noIndex />
+      {saved ? (
+        <p className={styles.success} role="status" data-testid="account-saved">
+          {t(saved)}
+        </p>
+      ) : null}
       {viewer?.profile && viewer.newsletter && data.salutations ? (
         <>
           <AccountProfile customer={viewer.profile} salutations={data.salutations} refresh={refresh} />

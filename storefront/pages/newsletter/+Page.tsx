@@ -6,6 +6,7 @@ import { DefaultLayout } from '../../layouts/DefaultLayout';
 import { usePageQuery } from '../../relay/usePageQuery';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
+import { NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../forms/mailLinkForms';
 import { NEWSLETTER_RESULT_PARAMETER } from '../../forms/newsletterForm';
 import { NewsletterConfirm } from './NewsletterConfirm';
 import { NewsletterResult } from './NewsletterResult';
@@ -14,7 +15,8 @@ import { NewsletterUnsubscribe } from './NewsletterUnsubscribe';
 
 /**
  * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result; with
- * ?subscribed= the outcome of a signup posted without scripts) and /newsletter-unsubscribe/{hash}. Links with
+ * ?subscribed= the outcome of a signup or confirmation posted without scripts) and /newsletter-unsubscribe/{hash} (?done=1: after its
+ * form was posted without scripts). Links with
  * secrets: never indexed.
  */
 export default function Page() {
@@ -32,10 +34,14 @@ export default function Page() {
   return (
     <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: null }]}>
       <PageSeo title={title} path={localizedPath(unsubscribe ? urlPathname : '/newsletter-subscribe', locale)} alternates={alternates} noIndex />
-      {unsubscribe ? (
+      {unsubscribe && urlParsed.search[UNSUBSCRIBED_PARAMETER] === '1' ? (
+        <NewsletterResult kind="done" title={tCustomer('newsletter.unsubscribedTitle')} text={tCustomer('newsletter.unsubscribed')} />
+      ) : unsubscribe ? (
         <NewsletterUnsubscribe hash={routeParams.hash ?? ''} />
       ) : em || hash ? (
         <NewsletterConfirm em={em} hash={hash} />
+      ) : subscribed === NEWSLETTER_CONFIRMED ? (
+        <NewsletterResult kind="done" title={tCustomer('newsletter.confirmedTitle')} text={tCustomer('newsletter.confirmed')} />
       ) : subscribed === 'pending' ? (
         <NewsletterResult kind="done" title={tCustomer('newsletter.checkMailTitle')} text={tCustomer('newsletter.checkMail')} />
       ) : subscribed === 'already' ? (

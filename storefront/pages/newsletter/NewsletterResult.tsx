@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath } from '../../i18n/locales';
+import { MailLinkForm } from '../../components/MailLinkForm';
 import styles from './NewsletterPage.module.css';
 
 /** A newsletter result page: done, error (invalid or expired link) or the moment in between. */
@@ -16,6 +17,16 @@ export function NewsletterResult({ kind, title, text, children }: { kind: 'pendi
         {children}
         <a href={localizedPath('/', locale)}>{t('newsletter.toShop')}</a>
       </p>
+    </section>
+  );
+}
+
+/** A newsletter link's page before it ran: its form (the link's parameters, one button), sent on load with scripts. */
+export function NewsletterLinkForm({ title, ...form }: { title: string } & Parameters<typeof MailLinkForm>[0]) {
+  return (
+    <section className={styles.result} aria-labelledby="newsletter-result" data-testid="newsletter-link">
+      <h1 id="newsletter-result">{title}</h1>
+      <MailLinkForm {...form} />
     </section>
   );
 }

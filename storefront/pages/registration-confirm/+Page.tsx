@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
+import { MailLinkForm } from '../../components/MailLinkForm';
 import { PageSeo } from '../../components/PageSeo';
+import type { ShopErrorData } from '../../forms/checkoutForms';
+import { isLinkParameter, MAIL_LINK_FORMS } from '../../forms/mailLinkForms';
+import { PostedFormAnswer, usePostedForm } from '../../forms/postedForm';
 import { useShopMutation } from '../../checkout/useShopMutation';
 import { localizedPath, samePathAlternates } from '../../i18n/locales';
 import { DefaultLayout } from '../../layouts/DefaultLayout';
@@ -13,14 +17,19 @@ import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generat
 import { ShellPageQuery } from '../../shell/ShellPage.query';
 import type { RegistrationConfirmPageMutation } from './__generated__/RegistrationConfirmPageMutation.graphql';
 
-type State = { kind: 'working' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
+type State = { kind: 'ready' } | { kind: 'working' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
 
-const LINK_PARAMETER = /^[A-Za-z0-9_-]{1,200}$/;
+/** What the confirmation's answer means for the page: the link is bad (or used), or the shop could not confirm now. */
+function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string): State {
+  if (errors?.some((error) => error.code === 'LINK_INVALID' || error.code === 'INVALID_INPUT')) return { kind: 'invalid' };
+  return { kind: 'failed', message: errors?.[0]?.message ?? unavailable };
+}
 
 /**
  * The registration mail's link: confirms the account once (it logs the customer in), merges the local
  * wishlist and goes on to the account overview with a success notice; a bad, used or expired link shows
- * an error view. Never indexed (the link is personal).
+ * an error view. Until the scripts run the page shows the link's form, whose button confirms without them.
+ * Never indexed (the link is personal).
  */
 export default function Page() {
   const data = usePageQuery<ShellPageQueryType>(ShellPageQuery);
@@ -28,8 +37,14 @@ export default function Page() {
   const { locale, urlParsed } = usePageContext();
   const em = urlParsed.search.em ?? '';
   const hash = urlParsed.search.hash ?? '';
-  const linkLooksValid = LINK_PARAMETER.test(em) && LINK_PARAMETER.test(hash);
-  const [state, setState] = useState<State>(linkLooksValid ? { kind: 'working' } : { kind: 'invalid' });
+  const linkLooksValid = isLinkParameter(em) && isLinkParameter(hash);
+  // Without scripts the page's form posts the confirmation (server/forms/account.ts); a refusal comes back here.
+  const posted = usePostedForm(MAIL_LINK_FORMS.registration, {});
+  const [state, setState] = useState<State>(() => {
+    if (!linkLooksValid) return { kind: 'invalid' };
+    if (!posted.posted) return { kind: 'ready' };
+    return Object.keys(posted.posted.problems).length > 0 ? { kind: 'invalid' } : refusalOf(posted.posted.errors, t('errors.unavailable'));
+  });
   const started = useRef(false);
   const mergeLocalWishlist = useMergeLocalWishlist();
   const [confirm] = useShopMutation<RegistrationConfirmPageMutation>(graphql`
@@ -48,26 +63,39 @@ export default function Page() {
 
   useEffect(() => {
     // Once per page view: the link works only once, a second request would answer "invalid".
-    if (!linkLooksValid || started.current) return;
+    if (!linkLooksValid || posted.posted || started.current) return;
     started.current = true;
+    setState({ kind: 'working' });
     void (async () => {
       const response = await confirm({ input: { em, hash } });
-      if (!response) return setState({ kind: 'failed', message: t('errors.unavailable') });
+      if (!response) return setState(refusalOf(null, t('errors.unavailable')));
       const { errors, viewer } = response.confirmRegistration;
-      if (errors.some((error) => error.code === 'LINK_INVALID' || error.code === 'INVALID_INPUT')) return setState({ kind: 'invalid' });
-      if (errors.length > 0 || !viewer?.loggedIn) return setState({ kind: 'failed', message: errors[0]?.message ?? t('errors.unavailable') });
+      if (errors.length > 0 || !viewer?.loggedIn) return setState(refusalOf(errors, t('errors.unavailable')));
       await mergeLocalWishlist();
       window.location.assign(`${localizedPath('/account', locale)}?confirmed=1`);
     })();
-  }, [confirm, em, hash, linkLooksValid, locale, mergeLocalWishlist, t]);
+  }, [confirm, em, hash, linkLooksValid, locale, mergeLocalWishlist, posted.posted, t]);
 
+  const linkAction = `${localizedPath('/registration/confirm', locale)}?${new URLSearchParams({ em, hash }).toString()}`;
   const alternates = samePathAlternates('/registration/confirm');
   const title = t('confirm.title');
   return (
     <DefaultLayout query={data} alternates={alternates} breadcrumbs={[{ name: title, url: null }]}>
       <PageSeo title={title} path={localizedPath('/registration/confirm', locale)} alternates={alternates} noIndex />
       <section className={`${styles.page} ${styles.narrow}`} data-testid="registration-confirm">
-        {state.kind === 'working' ? (
+        <PostedFormAnswer form={MAIL_LINK_FORMS.registration} posted={posted.posted} />
+        {state.kind === 'ready' ? (
+          <>
+            <h1>{title}</h1>
+            <MailLinkForm
+              form={MAIL_LINK_FORMS.registration}
+              action={linkAction}
+              fields={{ em, hash }}
+              prompt={t('confirm.prompt')}
+              button={t('confirm.button')}
+            />
+          </>
+        ) : state.kind === 'working' ? (
           <>
             <h1>{title}</h1>
             <p role="status">{t('confirm.working')}</p>
@@ -85,11 +113,8 @@ export default function Page() {
           <>
             <h1>{title}</h1>
             <p role="alert">{state.message}</p>
-            <p className={styles.links}>
-              <button type="button" className={styles.secondaryButton} onClick={() => window.location.reload()}>
-                {t('confirm.retry')}
-              </button>
-            </p>
+            {/* the same form again: a plain post, with scripts or without */}
+            <MailLinkForm form={MAIL_LINK_FORMS.registration} action={linkAction} fields={{ em, hash }} button={t('confirm.retry')} />
           </>
         )}
       </section>

@@ -8,7 +8,7 @@ import { usePageQuery } from '../../relay/usePageQuery';
 import { useWishlistList } from '../../wishlist/useWishlist';
 import { wishlistFromViewer } from '../../wishlist/wishlistStore';
 import type { WishlistPageQuery as WishlistPageQueryType } from './__generated__/WishlistPageQuery.graphql';
-import { WishlistGrid } from './WishlistGrid';
+import { WishlistGrid, WishlistRefusal } from './WishlistGrid';
 import { WishlistLocalProducts } from './WishlistLocalProducts';
 import { WishlistPageQuery } from './WishlistPage.query';
 import styles from './WishlistPage.module.css';
@@ -53,6 +53,7 @@ export default function Page() {
       <section className={styles.page} aria-labelledby="wishlist-title">
         <h1 id="wishlist-title">{title}</h1>
         {!loggedIn ? <p className={styles.hint}>{t('wishlist.localHint')}</p> : null}
+        <WishlistRefusal />
         {body}
       </section>
     </DefaultLayout>

@@ -1,4 +1,9 @@
+import { usePageContext } from 'vike-react/usePageContext';
 import { useTranslation } from '../../i18n/useTranslation';
+import { CheckoutAlert } from '../../components/CheckoutField';
+import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../wishlist/wishlistForms';
+import { PostedFormAnswer, PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import { localizedPath } from '../../i18n/locales';
 import type { ProductCard_product$key } from '../../components/__generated__/ProductCard_product.graphql';
 import { useNotifications } from '../../components/Notifications';
 import { ProductCard } from '../../components/ProductCard';
@@ -28,6 +33,7 @@ export function WishlistGrid({ products }: { products: readonly WishlistProduct[
 
 function RemoveButton({ productId }: { productId: string }) {
   const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
   const { notify } = useNotifications();
   const { active, busy, toggle } = useWishlist(productId);
   const remove = async () => {
@@ -36,9 +42,42 @@ function RemoveButton({ productId }: { productId: string }) {
     if (result.error !== undefined) notify({ type: 'danger', message: result.error || t('errors.generic') });
     else notify({ type: 'success', message: t('wishlist.removedShort') });
   };
+  // A kit form (ADR 0023): without scripts it posts the product's id and the wishlist page comes back without it.
   return (
-    <button type="button" className={styles.remove} disabled={busy} onClick={() => void remove()} data-testid="wishlist-remove">
-      {t('wishlist.remove')}
-    </button>
+    <form
+      method="post"
+      action={localizedPath('/wishlist', locale)}
+      data-form={WISHLIST_FORMS.remove}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void remove();
+      }}
+    >
+      <PostedFormFields form={WISHLIST_FORMS.remove} posted={null} />
+      <input type="hidden" name={PRODUCT_ID_FIELD} value={productId} />
+      <button type="submit" className={styles.remove} disabled={busy} data-testid="wishlist-remove">
+        {t('wishlist.remove')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A heart's or a remove button's post the server refused (the product is gone, the gateway failed): the wishlist page
+ * shows why. The answer also travels in the page (PostedFormAnswer) so hydration shows the same.
+ */
+export function WishlistRefusal() {
+  const { t } = useTranslation('customer');
+  const added = usePostedForm(WISHLIST_FORMS.add, {});
+  const removed = usePostedForm(WISHLIST_FORMS.remove, {});
+  const refused = added.posted ? { form: WISHLIST_FORMS.add, posted: added.posted } : removed.posted ? { form: WISHLIST_FORMS.remove, posted: removed.posted } : null;
+  if (!refused) return null;
+  const { errors } = refused.posted;
+  const messages = errors && errors.length > 0 ? [...new Set(errors.map((error) => error.message))] : [t('errors.generic')];
+  return (
+    <>
+      <PostedFormAnswer form={refused.form} posted={refused.posted} />
+      <CheckoutAlert messages={messages} />
+    </>
   );
 }

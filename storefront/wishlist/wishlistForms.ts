@@ -1,0 +1,7 @@
+// The wishlist's kit forms (ADR 0023), apart from the account's forms: every product card's heart imports them.
+
+/** The hearts (every product card and page) and the wishlist page's remove buttons post as these, to /wishlist. */
+export const WISHLIST_FORMS = { add: 'wishlist-add', remove: 'wishlist-remove' } as const;
+
+/** The hidden field with the product's Store API id. */
+export const PRODUCT_ID_FIELD = 'productId';
