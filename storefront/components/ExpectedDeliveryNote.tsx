@@ -26,6 +26,11 @@ export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart
           street
           zipcode
           city
+          phone
+          openingHours
+        }
+        lineItems {
+          prescriptionRequired
         }
       }
     `,
@@ -40,28 +45,34 @@ export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart
   const earliest = delivery ? formatDeliveryDate(delivery.earliest, locale) : '';
   const latest = delivery ? formatDeliveryDate(delivery.latest, locale) : '';
   const dates = delivery && delivery.earliest !== delivery.latest ? t('delivery.between', { earliest, latest }) : earliest;
+  // A pickup is never described as a delivery: ready from its first day at the pharmacy, with the prescription.
+  const prescription = data.lineItems.some((line) => line.prescriptionRequired);
 
   return (
     <div className={styles.note} data-testid="expected-delivery">
       <h2 className={styles.title}>{collect ? t('delivery.collectTitle') : t('delivery.title')}</h2>
-      {delivery?.kind === 'DISPATCH' && (
+      {delivery && collect && <p>{t('delivery.collect', { date: earliest })}</p>}
+      {delivery?.kind === 'DISPATCH' && !collect && (
         <p>
           {delivery.dispatchDay && delivery.dispatchDay !== '%future added value' && <>{t(`delivery.dispatch.${delivery.dispatchDay}`)} · </>}
           {t('delivery.arrives', { dates })}
         </p>
       )}
-      {delivery?.kind === 'PRESCRIPTION' && <p>{t('delivery.prescription', { dates })}</p>}
+      {delivery?.kind === 'PRESCRIPTION' && !collect && <p>{t('delivery.prescription', { dates })}</p>}
       {delivery?.kind === 'DOWNLOAD' && <p>{t('delivery.download')}</p>}
-      {delivery?.kind === 'CLICK_AND_COLLECT' && <p>{t('delivery.collect', { dates })}</p>}
       {collect &&
         (pharmacy ? (
-          <p className={styles.pharmacy} data-testid="selected-pharmacy">
-            {t('delivery.pharmacy')}{' '}
-            <strong>{pharmacy.name}</strong>, {pharmacy.street}, {pharmacy.zipcode} {pharmacy.city}
-          </p>
+          <div className={styles.pharmacy} data-testid="selected-pharmacy">
+            <p>
+              {t('delivery.pharmacy')} <strong>{pharmacy.name}</strong>, {pharmacy.street}, {pharmacy.zipcode} {pharmacy.city}
+            </p>
+            {pharmacy.phone ? <p>{t('delivery.phone', { phone: pharmacy.phone })}</p> : null}
+            {pharmacy.openingHours.length > 0 ? <p>{pharmacy.openingHours.join(' · ')}</p> : null}
+          </div>
         ) : (
           <p className={styles.pharmacy}>{t('delivery.pharmacyLater')}</p>
         ))}
+      {collect && prescription && <p data-testid="bring-prescription">{t('delivery.bringPrescription')}</p>}
     </div>
   );
 }

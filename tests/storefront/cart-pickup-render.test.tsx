@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay/hooks';
+import { Environment, fetchQuery, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import type { PageContext } from 'vike/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usePersistedOperations } from '../../server/persistedOperations';
+import { CartPageView } from '../../storefront/components/CartPageView';
+import { NotificationsProvider } from '../../storefront/components/Notifications';
+import { createShopI18n } from '../../storefront/i18n';
+import type { CartPageQuery as CartPageQueryType } from '../../storefront/pages/cart/__generated__/CartPageQuery.graphql';
+import { CartPageQuery } from '../../storefront/pages/cart/CartPage.query';
+import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { openTestGateway, type TestGateway } from '../support/gateway';
+import { openTestShop } from '../support/shop';
+
+// Issue 19 item 2: the cart of a pickup says what is true for it — ready at the pharmacy from a day, the pharmacy's
+// address, phone and hours, bring the original prescription — and never speaks of a delivery. Rendered on the server
+// from the real gateway over a private copy of the seeded shop; a shopper's session is a cookie jar.
+
+let shop: TestGateway;
+let products: { prescription: string; clickAndCollect: string };
+
+beforeAll(async () => {
+  shop = await openTestGateway({ privateShop: true, plugins: [usePersistedOperations('persisted_queries.json')] });
+  const seeded = await openTestShop();
+  try {
+    const base = `SELECT id FROM product WHERE active = 1 AND available = 1 AND child_count = 0 AND stock > 20 AND min_purchase = 1
+      AND click_collect_only = 1 AND NOT EXISTS (SELECT 1 FROM product_price pp WHERE pp.product_id = product.id)`;
+    const one = (sql: string) => (seeded.db.prepare(`${base} AND ${sql} ORDER BY product_number LIMIT 1`).get() as { id: string } | undefined)?.id;
+    products = { prescription: one('prescription_required = 1')!, clickAndCollect: one('prescription_required = 0')! };
+  } finally {
+    seeded.close();
+  }
+});
+afterAll(() => shop?.close());
+
+/** One shopper: its cookies travel with every request, persisted operations and text alike. */
+function shopper() {
+  const jar: Record<string, string> = {};
+  async function send(body: string): Promise<Record<string, unknown>> {
+    const cookie = Object.entries(jar)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; ');
+    const response = await shop.fetch(new Request('http://shop.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      jar[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
+    }
+    return (await response.json()) as Record<string, unknown>;
+  }
+  const environment = new Environment({
+    isServer: true,
+    network: Network.create((params: RequestParameters, variables: Variables) => send(gatewayRequestBody({ id: params.id ?? params.cacheID, text: params.text, variables })) as never),
+    store: new Store(new RecordSource()),
+  });
+  async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const body = (await send(JSON.stringify({ query, variables }))) as { data: T; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  }
+  return { environment, gql };
+}
+
+type Shopper = ReturnType<typeof shopper>;
+
+async function addToCart(visitor: Shopper, productId: string) {
+  const data = await visitor.gql<{ addToCart: { errors: unknown[] } }>('mutation ($id: ID!) { addToCart(input: { productId: $id }) { errors { code message } } }', { id: productId });
+  expect(data.addToCart.errors).toEqual([]);
+}
+
+function render(visitor: Shopper, children: ReactNode, pageContext: Partial<PageContext> = {}): string {
+  const context = { locale: 'de', urlPathname: '/checkout/cart', urlOriginal: 'http://shop.test/checkout/cart', ...pageContext } as unknown as PageContext;
+  return renderToString(
+    <VikeReactProviderPageContext pageContext={context}>
+      <I18nextProvider i18n={createShopI18n('de')}>
+        <RelayEnvironmentProvider environment={visitor.environment}>{children}</RelayEnvironmentProvider>
+      </I18nextProvider>
+    </VikeReactProviderPageContext>,
+  );
+}
+
+async function renderCart(visitor: Shopper): Promise<string> {
+  const variables = { locale: 'DE' } as const;
+  await fetchQuery<CartPageQueryType>(visitor.environment, CartPageQuery, variables).toPromise();
+  function Cart() {
+    const data = useLazyLoadQuery<CartPageQueryType>(CartPageQuery, variables, { fetchPolicy: 'store-only' });
+    return (
+      <NotificationsProvider>
+        <CartPageView cart={data.cart} query={data} notice={{ error: null, conflict: null }} />
+      </NotificationsProvider>
+    );
+  }
+  return text(render(visitor, <Cart />));
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\s+/g, ' ');
+
+async function choosePharmacy(visitor: Shopper): Promise<{ name: string; phone: string }> {
+  const { pharmacies } = await visitor.gql<{ pharmacies: { pharmacyId: string; name: string; phone: string }[] }>('{ pharmacies(first: 1) { pharmacyId name phone } }');
+  const pharmacy = pharmacies[0]!;
+  const chosen = await visitor.gql<{ selectPharmacy: { errors: unknown[] } }>('mutation ($id: ID!) { selectPharmacy(input: { pharmacyId: $id }) { errors { code } } }', { id: pharmacy.pharmacyId });
+  expect(chosen.selectPharmacy.errors).toEqual([]);
+  return pharmacy;
+}
+
+describe('the cart of a pickup', () => {
+  it('a prescription medicine for pickup: ready at the pharmacy from a day, its phone and hours, bring the prescription; no delivery words', async () => {
+    const visitor = shopper();
+    await addToCart(visitor, products.prescription);
+    const pharmacy = await choosePharmacy(visitor);
+    const shown = await renderCart(visitor);
+    expect(shown).toMatch(/Abholbereit in der Apotheke ab \S+ \d{1,2}\.\d{1,2}\.\d{4}/);
+    expect(shown).toContain(`Abholung in: ${pharmacy.name}`);
+    expect(shown).toContain(`Telefon ${pharmacy.phone}`);
+    expect(shown).toMatch(/Mo \d\d:\d\d/);
+    expect(shown).toContain('Bringen Sie das Originalrezept mit.');
+    expect(shown).not.toMatch(/Lieferung|Versand heute/);
+  });
+
+  it('a pickup of a non-prescription item does not ask for a prescription', async () => {
+    const visitor = shopper();
+    await addToCart(visitor, products.clickAndCollect);
+    await choosePharmacy(visitor);
+    const shown = await renderCart(visitor);
+    expect(shown).toMatch(/Abholbereit in der Apotheke ab \S+ \d{1,2}\.\d{1,2}\.\d{4}/);
+    expect(shown).not.toContain('Originalrezept');
+  });
+});
