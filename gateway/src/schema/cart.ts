@@ -455,6 +455,7 @@ function addQuantity(check: InputCheck, quantity: number | null | undefined): nu
 const PROMOTION_REFUSALS: Readonly<Record<string, ShopErrorCode>> = {
   'promotion-not-found': 'PROMOTION_NOT_FOUND',
   'promotion-not-own': 'VOUCHER_NOT_OWN',
+  'promotion-login-required': 'VOUCHER_LOGIN_REQUIRED',
   'promotion-redeemed': 'VOUCHER_REDEEMED',
 };
 
@@ -554,7 +555,7 @@ builder.mutationFields((t) => ({
   applyPromotionCode: t.field({
     type: CartPayloadRef,
     description:
-      'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND, another customer’s loyalty voucher VOUCHER_NOT_OWN, a redeemed one VOUCHER_REDEEMED.',
+      'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND, another customer’s loyalty voucher VOUCHER_NOT_OWN (VOUCHER_LOGIN_REQUIRED when not logged in), a redeemed one VOUCHER_REDEEMED.',
     args: { input: t.arg({ type: ApplyPromotionCodeInput, required: true, description: 'The code the shopper typed.' }) },
     resolve: (_root, { input }, ctx) =>
       cartChange(ctx, async () => {
