@@ -24,7 +24,7 @@ const locale = (l: 'de' | 'it' | 'fr') => ({ 'x-shop-locale': l });
 function cheapProduct(): { id: string; name: string } {
   return gw.shop.db
     .prepare(
-      `SELECT p.id, t.name FROM product p JOIN product_translation t ON t.product_id = p.id AND t.language_id = (SELECT id FROM language WHERE name LIKE 'Deutsch%' LIMIT 1)
+      `SELECT p.id, t.name FROM product p JOIN product_translation t ON t.product_id = p.id AND t.language_id = (SELECT id FROM language WHERE short_code = 'de')
        WHERE p.active = 1 AND p.available = 1 AND p.child_count = 0 AND p.type = 'physical' AND p.click_collect_only = 0 AND p.prescription_required = 0
          AND p.is_closeout = 0 AND p.stock > 200 AND p.min_purchase = 1 AND p.purchase_steps = 1 AND p.max_purchase IS NULL AND p.price BETWEEN 10 AND 20
          AND NOT EXISTS (SELECT 1 FROM product_price pp WHERE pp.product_id = p.id)
