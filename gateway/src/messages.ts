@@ -32,6 +32,11 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Questo buono appartiene a un altro conto cliente. Può essere utilizzato solo lì.',
     fr: 'Ce bon appartient à un autre compte client. Il ne peut être utilisé que dans ce compte.',
   },
+  VOUCHER_LOGIN_REQUIRED: {
+    de: 'Dieser Gutschein gehört zu einem Kundenkonto. Bitte melden Sie sich an, um ihn einzulösen.',
+    it: 'Questo buono appartiene a un conto cliente. Si prega di accedere per utilizzarlo.',
+    fr: 'Ce bon appartient à un compte client. Veuillez vous connecter pour l’utiliser.',
+  },
   VOUCHER_REDEEMED: {
     de: 'Dieser Gutschein wurde bereits eingelöst.',
     it: 'Questo buono è già stato utilizzato.',
@@ -364,10 +369,17 @@ const CART_ERROR_MESSAGES: Record<string, Texts> = {
     it: 'Il codice promozionale {promotionCode} è stato applicato.',
     fr: 'Le code promotionnel {promotionCode} a été appliqué.',
   },
+  'promotion-login-required': SHOP_ERROR_MESSAGES.VOUCHER_LOGIN_REQUIRED,
+  // a code below its minimum is kept and waits: one message, never "eingelöst" beside it
   'promotion-not-eligible': {
-    de: 'Die Bedingungen für den Aktionscode {promotionCode} sind nicht erfüllt.',
-    it: 'Le condizioni per il codice promozionale {promotionCode} non sono soddisfatte.',
-    fr: 'Les conditions du code promotionnel {promotionCode} ne sont pas remplies.',
+    de: 'Die Bedingungen für den Aktionscode {promotionCode} sind noch nicht erfüllt. Er wird angewendet, sobald sie erfüllt sind.',
+    it: 'Le condizioni per il codice promozionale {promotionCode} non sono ancora soddisfatte. Sarà applicato non appena lo saranno.',
+    fr: 'Les conditions du code promotionnel {promotionCode} ne sont pas encore remplies. Il sera appliqué dès qu’elles le seront.',
+  },
+  'promotion-below-minimum': {
+    de: 'Der Aktionscode {promotionCode} gilt ab einem Bestellwert von {minimum}. Er wird angewendet, sobald der Mindestbestellwert erreicht ist.',
+    it: 'Il codice promozionale {promotionCode} è valido a partire da un valore d’ordine di {minimum}. Sarà applicato non appena verrà raggiunto il valore minimo d’ordine.',
+    fr: 'Le code promotionnel {promotionCode} est valable dès une valeur de commande de {minimum}. Il sera appliqué dès que la valeur minimale de commande sera atteinte.',
   },
   'product-not-found': SHOP_ERROR_MESSAGES.PRODUCT_NOT_AVAILABLE,
   'product-not-available': SHOP_ERROR_MESSAGES.PRODUCT_NOT_AVAILABLE,
@@ -375,6 +387,11 @@ const CART_ERROR_MESSAGES: Record<string, Texts> = {
     de: 'Das Produkt {name} ist nur noch {quantity} Mal verfügbar.',
     it: 'Il prodotto {name} è disponibile solo {quantity} volte.',
     fr: 'Le produit {name} n’est plus disponible qu’en {quantity} exemplaire(s).',
+  },
+  'max-purchase-reached': {
+    de: 'Von {name} können höchstens {quantity} Stück pro Bestellung gekauft werden. Die Menge wurde auf {quantity} angepasst.',
+    it: 'Di {name} si possono acquistare al massimo {quantity} pezzi per ordine. La quantità è stata adattata a {quantity}.',
+    fr: 'Vous pouvez acheter au maximum {quantity} pièces de {name} par commande. La quantité a été adaptée à {quantity}.',
   },
   'product-out-of-stock': {
     de: 'Das Produkt {name} ist ausverkauft und wurde aus dem Warenkorb entfernt.',
@@ -401,13 +418,25 @@ const CART_ERROR_MESSAGES: Record<string, Texts> = {
   'fulfilment-conflict': SHOP_ERROR_MESSAGES.FULFILMENT_CONFLICT,
 };
 
+/** "CHF 30.00" / "30.00 CHF" as the storefront writes amounts (the gateway runs on the server only). */
+function chf(locale: Locale, amount: number): string {
+  return new Intl.NumberFormat(`${locale}-CH`, { style: 'currency', currency: 'CHF' }).format(amount);
+}
+
+/** The text an error stands for: the shop's own detail (a minimum, a maximum per order) where the Store API gives it. */
+function cartErrorTexts(error: { messageKey: string; [parameter: string]: unknown }): Texts | undefined {
+  if (error.messageKey === 'promotion-not-eligible' && typeof error.minOrderValue === 'number') return CART_ERROR_MESSAGES['promotion-below-minimum'];
+  if (error.messageKey === 'product-stock-reached' && error.reason === 'max-purchase') return CART_ERROR_MESSAGES['max-purchase-reached'];
+  return CART_ERROR_MESSAGES[error.messageKey];
+}
+
 export function cartErrorMessage(locale: Locale, error: { messageKey: string; message?: string; [parameter: string]: unknown }): string {
-  const texts = CART_ERROR_MESSAGES[error.messageKey];
+  const texts = cartErrorTexts(error);
   if (error.messageKey === 'payment-method-blocked' && error.reason !== undefined && error.reason !== 'billing-address-differs') {
     return error.message ?? SHOP_ERROR_MESSAGES.UNAVAILABLE[locale];
   }
   if (!texts) return error.message || SHOP_ERROR_MESSAGES.UNAVAILABLE[locale];
-  const text = fill(texts[locale], error);
+  const text = fill(texts[locale], typeof error.minOrderValue === 'number' ? { ...error, minimum: chf(locale, error.minOrderValue) } : error);
   // a parameter the error did not carry: better the Store API's own sentence than a "{name}" on screen
   return /\{\w+\}/.test(text) && error.message ? error.message : text;
 }

@@ -57,14 +57,19 @@ export function steppedLineQuantity(current: number, direction: 1 | -1, line: Li
   return allowedQuantity(allowedQuantity(current, bounds) + direction * bounds.step, bounds);
 }
 
-/** What the shopper typed into a line's quantity field: 0 (or less) removes, anything else is snapped to the grid. */
+/**
+ * What the shopper typed into a line's quantity field: 0 (or less) removes, anything else is snapped to the grid.
+ * Above the line's maximum it is sent as typed (up to QUANTITY_LIMIT): the Store API corrects it and says so,
+ * rather than the page cutting it silently.
+ */
 export function typedLineQuantity(typed: string, line: LineQuantityRules): number | null {
   const trimmed = typed.trim();
   if (trimmed === '') return null;
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return null;
   if (value <= 0) return 0;
-  return allowedQuantity(value, lineBounds(line));
+  const bounds = lineBounds(line);
+  return allowedQuantity(Math.min(value, QUANTITY_LIMIT), { ...bounds, max: null });
 }
 
 /** The answer of a cart mutation (CartPayload), as far as the storefront reacts to it. */

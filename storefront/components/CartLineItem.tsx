@@ -6,6 +6,7 @@ import { formatPrice } from '../i18n/money';
 import { formatTaxRate } from '../cart/cartTexts';
 import { useShopperLocale } from '../product/useShopperLocale';
 import { InsurerDiscountNote } from './InsurerDiscountNote';
+import { LineItemOptions } from './LineItemOptions';
 import type { CartLineItem_line$key } from './__generated__/CartLineItem_line.graphql';
 import styles from './CartLineItem.module.css';
 
@@ -36,6 +37,10 @@ export function CartLineItem({ line, actions }: { line: CartLineItem_line$key; a
         totalPrice
         taxRate
         listPrice
+        options {
+          group
+          option
+        }
         insurerDiscount {
           percentage
         }
@@ -90,6 +95,7 @@ export function CartLineItem({ line, actions }: { line: CartLineItem_line$key; a
       </div>
       <div className={styles.details}>
         <p className={styles.name}>{data.product ? <a href={data.product.url}>{name}</a> : name}</p>
+        <LineItemOptions options={data.options} className={styles.options} />
         <p className={styles.unitPrice}>
           <span className="visually-hidden">{t('line.unitPrice')}: </span>
           {t('line.perPiece', { price: formatPrice(data.unitPrice, locale) })}

@@ -174,9 +174,9 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
     const payload = await change<CartPageViewApplyPromotionMutation>(applyPromotionMutation, { input: { code } }, 'applyPromotionCode');
     if (!payload) return false;
     const outcome = cartChangeOutcome(payload);
+    // Accepted: the cart's own notice says "eingelöst", or that the code waits for its minimum (never both).
     if (outcome.kind === 'changed') {
       setPromotionError(null);
-      notify({ type: 'success', message: t('promotion.added', { code }) });
       return true;
     }
     setPromotionError(outcome.message);
@@ -261,9 +261,9 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
 const KNOWN_ERRORS = new Set(['PRODUCT_NOT_AVAILABLE', 'CART_BLOCKED', 'INVALID_INPUT', 'UNAVAILABLE', 'CSRF']);
 
 /** A refused code's message stands beside the code field (a loyalty voucher says why it is refused). */
-const PROMOTION_REFUSALS = new Set(['PROMOTION_NOT_FOUND', 'VOUCHER_NOT_OWN', 'VOUCHER_REDEEMED']);
+const PROMOTION_REFUSALS = new Set(['PROMOTION_NOT_FOUND', 'VOUCHER_NOT_OWN', 'VOUCHER_LOGIN_REQUIRED', 'VOUCHER_REDEEMED']);
 /** …so the cart's own error for that code is not told twice. */
-const PROMOTION_REFUSAL_KEYS = ['promotion-not-found', 'promotion-not-own', 'promotion-redeemed'];
+const PROMOTION_REFUSAL_KEYS = ['promotion-not-found', 'promotion-not-own', 'promotion-login-required', 'promotion-redeemed'];
 
 function knownError(code: string): string {
   return KNOWN_ERRORS.has(code) ? code : 'UNAVAILABLE';

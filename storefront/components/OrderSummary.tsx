@@ -5,6 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { expectedDeliveryText, type ExpectedDeliveryData } from '../checkout/expectedDelivery';
 import { INTL_LOCALE } from '../i18n/locales';
 import { formatPrice } from '../i18n/money';
+import { LineItemOptions } from './LineItemOptions';
 import type { OrderSummary_cart$key } from './__generated__/OrderSummary_cart.graphql';
 import type { OrderSummary_order$key } from './__generated__/OrderSummary_order.graphql';
 import styles from './OrderSummary.module.css';
@@ -19,6 +20,7 @@ interface SummaryLine {
   readonly taxRate?: number | null;
   readonly isDownload: boolean;
   readonly promotionCode?: string | null;
+  readonly options: ReadonlyArray<{ readonly group: string; readonly option: string }>;
 }
 
 /** What both fragments select, plus whether the shipping row shows. */
@@ -48,6 +50,10 @@ export function CartSummary({ cart: cartKey, title }: { cart: OrderSummary_cart$
           taxRate
           isDownload
           promotionCode
+          options {
+            group
+            option
+          }
         }
         isVirtual
         positionPrice
@@ -84,6 +90,10 @@ export function OrderSummary({ order: orderKey, title }: { order: OrderSummary_o
           totalPrice
           taxRate
           isDownload
+          options {
+            group
+            option
+          }
         }
         positionPrice
         shippingCosts
@@ -138,6 +148,7 @@ function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
             <tr key={line.id}>
               <th scope="row" className={styles.label}>
                 {line.label}
+                <LineItemOptions options={line.options} className={styles.meta} />
                 {line.type === 'PROMOTION' && line.promotionCode ? <span className={styles.meta}>{t('summary.promotionCode', { code: line.promotionCode })}</span> : null}
                 {line.isDownload ? <span className={styles.meta}>{t('summary.download')}</span> : null}
                 {line.taxRate != null && line.type === 'PRODUCT' ? <span className={styles.meta}>{t('summary.vatRate', { rate: rate(line.taxRate) })}</span> : null}

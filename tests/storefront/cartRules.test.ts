@@ -33,7 +33,9 @@ describe('the cart line stepper', () => {
 
   it('turns a typed quantity into an allowed one; 0 or less removes; nothing typed sends nothing', () => {
     expect(typedLineQuantity('7', packs)).toBe(5);
-    expect(typedLineQuantity('99', packs)).toBe(11);
+    // above the maximum it goes to the Store API, which corrects it with a message (issue 19 item 8)
+    expect(typedLineQuantity('99', packs)).toBe(98);
+    expect(typedLineQuantity('5000', plain)).toBe(999);
     expect(typedLineQuantity('0', packs)).toBe(0);
     expect(typedLineQuantity('-3', plain)).toBe(0);
     expect(typedLineQuantity('  ', plain)).toBeNull();

@@ -209,6 +209,34 @@ const CartErrorRef = builder.objectRef<ShopCartError>('CartError').implement({
   }),
 });
 
+export interface LineItemOptionShape {
+  group: string;
+  option: string;
+}
+
+/**
+ * A variant's options from a cart or order line's payload: Shopware's `payload.options` ({group, option}, in
+ * the cart's language; a snapshot may carry them under `translated`). Malformed entries are left out.
+ */
+export function lineItemOptionsOf(payload: unknown): LineItemOptionShape[] {
+  const options = (payload as { options?: unknown } | null | undefined)?.options;
+  if (!Array.isArray(options)) return [];
+  return options.flatMap((entry: unknown) => {
+    const own = (entry ?? {}) as { group?: unknown; option?: unknown; translated?: { group?: unknown; option?: unknown } };
+    const group = own.translated?.group ?? own.group;
+    const option = own.translated?.option ?? own.option;
+    return typeof group === 'string' && typeof option === 'string' && group.trim() && option.trim() ? [{ group: group.trim(), option: option.trim() }] : [];
+  });
+}
+
+export const LineItemOptionRef = builder.objectRef<LineItemOptionShape>('LineItemOption').implement({
+  description: 'One option of the chosen variant, e.g. group "Grösse", option "250 ml".',
+  fields: (t) => ({
+    group: t.exposeString('group', { description: 'The property group, e.g. Grösse or Geschmack (in the cart’s or order’s language).' }),
+    option: t.exposeString('option', { description: 'The chosen option, e.g. 250 ml or Orange.' }),
+  }),
+});
+
 type LineShape = Localized<ShopCartLineItem>;
 
 function taxRateOfLine(item: ShopCartLineItem): number {
@@ -240,6 +268,11 @@ export const CartLineItemRef = builder.objectRef<LineShape>('CartLineItem').impl
       nullable: true,
       description: 'Promotion line items: the code.',
       resolve: (l) => (l.data.type === 'promotion' ? String(l.data.payload?.code ?? l.data.referencedId ?? '') || null : null),
+    }),
+    options: t.field({
+      type: [LineItemOptionRef],
+      description: 'The chosen variant’s options (size, flavour …) in the cart’s language; empty for products without variants and promotions.',
+      resolve: (l) => (l.data.type === 'product' ? lineItemOptionsOf(l.data.payload) : []),
     }),
     isDownload: t.boolean({ description: 'A download, never shipped.', resolve: (l) => isDownloadLine(l.data) }),
     clickAndCollectOnly: t.boolean({ description: 'Only for Click & Collect in a pharmacy.', resolve: (l) => l.data.payload?.clickAndCollect === true }),
@@ -422,6 +455,7 @@ function addQuantity(check: InputCheck, quantity: number | null | undefined): nu
 const PROMOTION_REFUSALS: Readonly<Record<string, ShopErrorCode>> = {
   'promotion-not-found': 'PROMOTION_NOT_FOUND',
   'promotion-not-own': 'VOUCHER_NOT_OWN',
+  'promotion-login-required': 'VOUCHER_LOGIN_REQUIRED',
   'promotion-redeemed': 'VOUCHER_REDEEMED',
 };
 
@@ -521,7 +555,7 @@ builder.mutationFields((t) => ({
   applyPromotionCode: t.field({
     type: CartPayloadRef,
     description:
-      'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND, another customer’s loyalty voucher VOUCHER_NOT_OWN, a redeemed one VOUCHER_REDEEMED.',
+      'Adds a promotion code; an unknown, expired or inactive one answers PROMOTION_NOT_FOUND, another customer’s loyalty voucher VOUCHER_NOT_OWN (VOUCHER_LOGIN_REQUIRED when not logged in), a redeemed one VOUCHER_REDEEMED.',
     args: { input: t.arg({ type: ApplyPromotionCodeInput, required: true, description: 'The code the shopper typed.' }) },
     resolve: (_root, { input }, ctx) =>
       cartChange(ctx, async () => {

@@ -6,7 +6,7 @@ import { orderAccessFor } from '../plugins/session-cookies';
 import { StoreApiRequestError } from '../store-client';
 import type { ShopExpectedDelivery } from '../store-client/operations';
 import { builder, type Localized } from './builder';
-import { CartLineItemTypeEnum, CartTaxRef, ExpectedDeliveryRef, type TaxShape } from './cart';
+import { CartLineItemTypeEnum, CartTaxRef, ExpectedDeliveryRef, LineItemOptionRef, lineItemOptionsOf, type TaxShape } from './cart';
 import { badArgument, offsetCursor, offsetOfCursor } from './catalog-arguments';
 import { AddressRef, CustomerRef, sameAddress, type AddressShape } from './customer';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
@@ -40,7 +40,7 @@ interface OrderLineItemShape {
   productId?: string | null;
   referencedId?: string | null;
   states?: string[];
-  payload?: { isDownload?: boolean } | null;
+  payload?: { isDownload?: boolean; options?: unknown } | null;
   downloads?: OrderLineItemDownloadShape[] | null;
   price?: { calculatedTaxes?: TaxShape[]; taxRules?: { taxRate?: number }[] } | null;
   position?: number;
@@ -285,6 +285,11 @@ const OrderLineItemRef = builder.objectRef<LineShape>('OrderLineItem').implement
         const product = await catalogLoaders(ctx).products.load(loaderKey(l.languageId, productId));
         return product ? { languageId: l.languageId, data: product } : null;
       },
+    }),
+    options: t.field({
+      type: [LineItemOptionRef],
+      description: 'The ordered variant’s options (size, flavour …) in the order’s language, as they were at the time of the order.',
+      resolve: (l) => (l.data.type === 'product' ? lineItemOptionsOf(l.data.payload) : []),
     }),
     isDownload: t.boolean({
       description: 'A download.',

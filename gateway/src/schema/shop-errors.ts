@@ -23,6 +23,7 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   FULFILMENT_CONFLICT: 'Click & Collect and delivery items cannot be in one cart: ask the shopper to replace the cart or cancel.',
   PROMOTION_NOT_FOUND: 'The promotion code is unknown, expired or inactive.',
   VOUCHER_NOT_OWN: 'The voucher belongs to another customer (a loyalty voucher is redeemed only in its own account).',
+  VOUCHER_LOGIN_REQUIRED: 'The voucher belongs to a customer account: log in to redeem it (guests and visitors cannot).',
   VOUCHER_REDEEMED: 'The customer’s voucher has already been redeemed by an order.',
   PHARMACY_REQUIRED: 'A Click & Collect cart needs a selected pharmacy.',
   TERMS_NOT_ACCEPTED: 'The terms and conditions must be accepted.',

@@ -472,11 +472,13 @@ function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays:
 
 /**
  * The promotion of a code; one change asks for the same code up to three times (add, re-check, calculate).
- * `customerId`: whose cart it is, for the promotions only one customer may redeem (loyalty vouchers).
+ * `customerId`: whose cart it is, for the promotions only one customer may redeem (loyalty vouchers);
+ * `loggedIn`: whether that is a logged-in account (a guest or visitor must log in to redeem a voucher).
  */
 interface PromotionLookup {
   (code: string): PromotionRow | null;
   customerId: string | null;
+  loggedIn(): boolean;
 }
 
 function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
@@ -486,7 +488,11 @@ function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
     if (!found.has(code)) found.set(code, promotionReservedFor(ctx, code) ? null : findPromotionByCode(ctx.db, code, ctx.languageIdChain));
     return found.get(code) ?? null;
   };
-  return Object.assign(lookup, { customerId: ctx.customerId ?? null });
+  let account: boolean | undefined;
+  // asked only when a voucher is refused
+  const loggedIn = () =>
+    (account ??= Boolean(ctx.customerId && queryOne<{ id: string }>(ctx.db, 'SELECT id FROM customer WHERE id = ? AND guest = 0 AND active = 1', [ctx.customerId])));
+  return Object.assign(lookup, { customerId: ctx.customerId ?? null, loggedIn });
 }
 
 /** The refusal of a code the cart cannot take now (null when it can), as the shopper is told it. */
@@ -496,6 +502,13 @@ function promotionRefused(code: string, findPromotion: PromotionLookup, now: Dat
   if (!refusal) return null;
   const shown = code.trim().toUpperCase().slice(0, 100);
   // A customer's own voucher says why it is refused; an unknown or public code just "not found" (SPEC §5).
+  // Not logged in, the shopper may be its owner: the voucher needs the customer account (SPEC §6).
+  if (refusal === 'not-own' && !findPromotion.loggedIn()) {
+    return cartError(`promotion-login-required-${shown}`, 'promotion-login-required', 10, `The voucher "${shown}" can only be redeemed when logged in to the customer account it was issued to.`, {
+      promotionCode: shown,
+      name: shown,
+    });
+  }
   if (refusal === 'not-own') {
     return cartError(`promotion-not-own-${shown}`, 'promotion-not-own', 10, `The voucher "${shown}" can only be redeemed by the customer it was issued to.`, {
       promotionCode: shown,
@@ -652,7 +665,7 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
       );
     } else if ((clamped.adjusted === 'stock' || clamped.adjusted === 'max') && clamped.quantity < line.quantity) {
       // The stock of a closeout fell since the line was added: the shopper gets what is there.
-      persistent.push(stockReached(product, clamped.quantity));
+      persistent.push(stockReached(product, clamped.quantity, clamped.adjusted === 'max' ? 'max-purchase' : 'stock'));
     }
     const tierPrice = tierUnitPrice(product, quantity);
     const insured = insuredUnitPrice(insuredTier, kinds.get(product.id) ?? null, tierPrice.unitPrice);
@@ -810,7 +823,10 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
         ? chosenMethod.id
         : (shippingMethods.find((m) => !m.clickAndCollect)?.id ?? ctx.shippingMethodId);
 
-  const errors = mergeErrors(stored.pendingErrors ?? [], options.changeErrors ?? [], persistent);
+  // A code that waits for its minimum was not "added" (Shopware says one or the other, never both).
+  const waiting = new Set(persistent.filter((e) => e.messageKey === 'promotion-not-eligible').map((e) => String(e.promotionCode).toUpperCase()));
+  const changeErrors = (options.changeErrors ?? []).filter((e) => e.messageKey !== 'promotion-discount-added' || !waiting.has(String(e.promotionCode).toUpperCase()));
+  const errors = mergeErrors(stored.pendingErrors ?? [], changeErrors, persistent);
   const cart: CalculatedCart = {
     token: ctx.token,
     lineItems: lines,
@@ -851,10 +867,12 @@ export function cashRound(value: number, interval: number): number {
   return roundPrice(steps * interval);
 }
 
-function stockReached(product: ProductFacts, quantity: number): CartError {
+/** Shopware's error for a quantity cut to what may be bought; `reason` tells the shop's maximum per order from stock. */
+function stockReached(product: ProductFacts, quantity: number, reason: 'stock' | 'max-purchase' = 'stock'): CartError {
   return cartError(`product-stock-reached-${product.id}`, 'product-stock-reached', 10, `The product ${product.name} is only available ${quantity} times`, {
     name: product.name,
     quantity,
+    reason,
   });
 }
 
@@ -1119,7 +1137,7 @@ function quantityErrors(product: ProductFacts, requested: number, result: Return
       ];
     case 'stock':
     case 'max':
-      return [stockReached(product, result.quantity)];
+      return [stockReached(product, result.quantity, result.adjusted === 'max' ? 'max-purchase' : 'stock')];
     case 'min':
       return [
         cartError(`min-order-quantity-${product.id}`, 'min-order-quantity', 10, `The quantity of ${product.name} was raised to its minimum order quantity ${result.quantity}.`, {
