@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
 import type { Gateway } from '../gateway/src/yoga';
+import { CHECKOUT_FORM_POSTS } from './forms/checkout';
 import { checkLoginForm, checkNewPassword, checkRecoveryRequest, checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerFormOf } from '../storefront/forms/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
 import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/forms/contactForm';
@@ -60,8 +61,13 @@ export interface FormPostDefinition {
   keep: readonly string[];
   /** the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) */
   read(fields: URLSearchParams, url: URL): { problems: Record<string, string> } | { variables: Record<string, unknown> };
-  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer) */
-  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>): string;
+  /** where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the mutation's answer; `next`: `then`'s answer, null when it failed) */
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>, next?: Record<string, unknown> | null): string;
+  /**
+   * A second mutation the enhanced page runs right after the first succeeded (an order placed, then its payment
+   * started). Its refusal does not undo the first, so it never renders the form again: `done` decides from `next`.
+   */
+  then?: { mutation: string; field: string; variables(payload: Record<string, unknown>, url: URL): Record<string, unknown> };
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -161,6 +167,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     },
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
+  ...CHECKOUT_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
@@ -217,10 +224,24 @@ export function mountFormPosts(
 
     const read = definition.read(fields, url);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
-    const persisted = operation(definition.mutation);
+    const first = await runMutation(request, url, locale, definition.mutation, definition.field, read.variables);
+    if (first.errors === null || first.errors.length > 0) return again({ problems: {}, errors: first.errors }, first.cookies);
+    if (!definition.then) return seeOther(definition.done(url, locale, options.redirectAllowList, first.payload), first.cookies);
+    // The second mutation runs with the session as the first left it (a new context token, an order's access).
+    const next = await runMutation(withCookies(request, first.cookies), url, locale, definition.then.mutation, definition.then.field, definition.then.variables(first.payload, url));
+    const target = definition.done(url, locale, options.redirectAllowList, first.payload, next.errors === null ? null : next.payload);
+    return seeOther(target, [...first.cookies, ...next.cookies]);
+  }
+
+  /** Runs a persisted mutation in process with the shopper's headers; `errors` null when the gateway failed. */
+  async function runMutation(request: Request, url: URL, locale: ShopLocale, mutation: string, field: string, variables: Record<string, unknown>) {
+    const cookies: string[] = [];
+    let errors: ShopErrorData[] | null = null;
+    let payload: Record<string, unknown> = {};
+    const persisted = operation(mutation);
     if (!persisted) {
-      options.logger.error({ operation: definition.mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
-      return again({ problems: {}, errors: null });
+      options.logger.error({ operation: mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
+      return { cookies, errors, payload };
     }
     const headers = new Headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' });
     for (const name of FORWARDED_HEADERS) {
@@ -228,26 +249,43 @@ export function mountFormPosts(
       if (value) headers.set(name, value);
     }
     headers.set(PAGE_LOCALE_HEADER, locale);
-    const cookies: string[] = [];
-    let errors: ShopErrorData[] | null = null;
-    let payload: Record<string, unknown> = {};
     try {
-      const answer = await options.gateway.fetch(
-        new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody({ id: persisted.id, text: persisted.text, variables: read.variables }) }),
-      );
+      const answer = await options.gateway.fetch(new Request(new URL('/graphql', url), { method: 'POST', headers, body: gatewayRequestBody({ id: persisted.id, text: persisted.text, variables }) }));
       cookies.push(...answer.headers.getSetCookie());
       const result = (await answer.json()) as GraphQLPayload;
-      const answered = result.data?.[definition.field] as ({ errors?: ShopErrorData[] } & Record<string, unknown>) | null | undefined;
+      const answered = result.data?.[field] as ({ errors?: ShopErrorData[] } & Record<string, unknown>) | null | undefined;
       if (answered) {
         payload = answered;
         errors = answered.errors ?? [];
       }
     } catch (error) {
-      options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
+      options.logger.error({ err: error, path: url.pathname, operation: mutation }, 'form post: the gateway failed');
     }
-    if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, payload), cookies);
+    return { cookies, errors, payload };
   }
+}
+
+/** The request with the cookies a Set-Cookie answer gave (as the browser would send them next). */
+function withCookies(request: Request, setCookies: readonly string[]): Request {
+  if (setCookies.length === 0) return request;
+  const jar = new Map<string, string>();
+  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  for (const line of setCookies) {
+    const pair = line.split(';', 1)[0]!;
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    // An expired cookie (a logout, a forgotten context) is gone for the next request.
+    if (value === '' || /;\s*max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  const headers = new Headers(request.headers);
+  headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /**

@@ -47,7 +47,7 @@ export function PaymentMethodChoice({ methods: methodsKey, selectedId, disabled,
           <label key={method.id} className={`${styles.option} ${invoiceBlocked ? styles.unavailable : ''}`}>
             <input
               type="radio"
-              name={`${id}-payment`}
+              name="paymentMethodId"
               value={method.id}
               data-field="paymentMethodId"
               checked={method.id === selectedId}

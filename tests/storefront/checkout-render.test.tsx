@@ -81,7 +81,7 @@ async function addToCart(visitor: Shopper, productId: string) {
 }
 
 function render(visitor: Shopper, children: ReactNode, pageContext: Partial<PageContext> = {}): string {
-  const context = { locale: 'de', urlPathname: '/checkout', urlOriginal: 'http://shop.test/checkout', ...pageContext } as unknown as PageContext;
+  const context = { locale: 'de', urlPathname: '/checkout', urlOriginal: 'http://shop.test/checkout', urlParsed: { search: {} }, ...pageContext } as unknown as PageContext;
   return renderToString(
     <VikeReactProviderPageContext pageContext={context}>
       <I18nextProvider i18n={createShopI18n('de')}>
@@ -92,7 +92,7 @@ function render(visitor: Shopper, children: ReactNode, pageContext: Partial<Page
 }
 
 async function renderCheckout(visitor: Shopper): Promise<string> {
-  const variables = { locale: 'DE' } as const;
+  const variables = { locale: 'DE', withPharmacies: false } as const;
   await fetchQuery<CheckoutPageQueryType>(visitor.environment, CheckoutPageQuery, variables).toPromise();
   function Checkout() {
     const data = useLazyLoadQuery<CheckoutPageQueryType>(CheckoutPageQuery, variables, { fetchPolicy: 'store-only' });

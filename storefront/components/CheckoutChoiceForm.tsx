@@ -1,0 +1,55 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { PostedFormFields, type PostedFormState } from '../forms/postedForm';
+import styles from './CheckoutSteps.module.css';
+
+/** False on the server and while the page hydrates; true once its scripts run it. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+interface CheckoutChoiceFormProps {
+  /** the form's name (`_form`, `data-form`) */
+  form: string;
+  /** where it posts (the checkout, its own query string included) */
+  action: string;
+  posted: Omit<PostedFormState, 'form'> | null;
+  /** the button that sends the choice until the page's scripts take over (they send each choice as it is made) */
+  apply: string;
+  /** the enhanced page's handling of a submit (Enter in the list): the choice was sent already */
+  onSubmit?: () => void;
+  label?: string;
+  children: ReactNode;
+}
+
+/**
+ * A checkout choice (shipping, payment, pharmacy) as a kit form (ADR 0023): without scripts, or before they
+ * arrive, the shopper ticks a radio and sends it with the apply button; hydrated, a radio's change sends it at
+ * once and the button goes away.
+ */
+export function CheckoutChoiceForm({ form, action, posted, apply, onSubmit, label, children }: CheckoutChoiceFormProps) {
+  const hydrated = useHydrated();
+  return (
+    <form
+      className={styles.form}
+      method="post"
+      action={action}
+      data-form={form}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    >
+      <PostedFormFields form={form} posted={posted} />
+      {children}
+      {hydrated ? null : (
+        <button type="submit" className={styles.secondaryButton}>
+          {apply}
+        </button>
+      )}
+    </form>
+  );
+}
