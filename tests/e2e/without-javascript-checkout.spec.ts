@@ -219,3 +219,28 @@ test('an order pressed before the page’s scripts arrived goes through once', a
   await hydrated(page);
   expect(ordersOf(email)).toHaveLength(1);
 });
+
+test('with scripts the same forms are enhanced in place: a choice is saved as it is made, the order keeps the server’s key', async ({ page }) => {
+  const email = `mit-js-${Date.now()}@example.ch`;
+  const [product] = await findProducts(page.request, isDelivery);
+  // the add-to-cart link, which puts the product in the cart once its page runs
+  await page.goto(`/checkout/add-to-cart?productId=${product!.productId}`);
+  await expect(page).toHaveURL(/\/checkout\/cart$/);
+  await page.goto('/checkout');
+  await hydrated(page, 'form[data-form="checkout-order"]');
+  // The buttons that send a choice without scripts are gone once the page runs.
+  await expect(page.getByRole('button', { name: 'Übernehmen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Anzeigen' })).toHaveCount(0);
+  const key = await named(page, 'checkout-order', 'idempotencyKey').inputValue();
+  await fillGuest(page, email);
+  await expect(page.getByText(`Sie bestellen als Gast: Anna Muster (${email})`)).toBeVisible();
+  await page.getByRole('radio', { name: /^Post Standard/ }).check();
+  await page.getByRole('radio', { name: /^Kreditkarte/ }).check();
+  await expect(page.getByRole('radio', { name: /^Kreditkarte/ })).toBeChecked();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await order(page);
+  await expect(page).toHaveURL(/\/checkout\/success\/[0-9a-f]{32}$/);
+  expect(ordersOf(email)).toHaveLength(1);
+  // The order was placed with the key the server rendered: posting it again answers the same order.
+  expect(readShop<{ key: string }>('SELECT idempotency_key AS key FROM order_request WHERE order_id = ?', ordersOf(email)[0]).map((row) => row.key)).toEqual([key]);
+});
