@@ -12,6 +12,7 @@ import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AddressForm } from './AddressForm';
+import { DifferentShippingAddress } from './CheckoutChoiceForm';
 import { AddressView } from './AddressView';
 import { CheckboxField, CheckoutAlert, focusField, useFieldMessages } from './CheckoutField';
 import styles from './CheckoutSteps.module.css';
@@ -168,9 +169,9 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
       <CheckboxField field="differentShippingAddress" checked={differentShipping} onChange={setDifferentShipping}>
         {t('address.differentShipping')}
       </CheckboxField>
-      {differentShipping ? (
+      <DifferentShippingAddress ticked={differentShipping}>
         <AddressForm prefix="shippingAddress" legend={t('address.shippingLegend')} values={shipping} onChange={setShipping} messageOf={messageOf} countries={countries} salutations={salutations} />
-      ) : null}
+      </DifferentShippingAddress>
       <div className={styles.actions}>
         <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
           {t('address.save')}

@@ -53,3 +53,13 @@ export function CheckoutChoiceForm({ form, action, posted, apply, onSubmit, labe
     </form>
   );
 }
+
+/**
+ * The shipping address's fields under "the shipping address differs": hydrated, there only while the box is ticked;
+ * before (or without scripts) always in the form and shown by the box alone (CSS), so a tick reveals them.
+ */
+export function DifferentShippingAddress({ ticked, children }: { ticked: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  if (hydrated && !ticked) return null;
+  return <div className={styles.differentShipping}>{children}</div>;
+}

@@ -29,7 +29,7 @@ import type { CheckoutIdentityLoginMutation } from './__generated__/CheckoutIden
 import type { CheckoutIdentityLogoutMutation } from './__generated__/CheckoutIdentityLogoutMutation.graphql';
 import type { CheckoutIdentityRegisterMutation } from './__generated__/CheckoutIdentityRegisterMutation.graphql';
 import { AddressForm } from './AddressForm';
-import { useHydrated } from './CheckoutChoiceForm';
+import { DifferentShippingAddress, useHydrated } from './CheckoutChoiceForm';
 import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from './CheckoutField';
 import styles from './CheckoutSteps.module.css';
 
@@ -352,7 +352,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
           <CheckboxField field="differentShippingAddress" checked={registration.differentShippingAddress} onChange={(checked) => setValue('differentShippingAddress', checked)}>
             {t('address.differentShipping')}
           </CheckboxField>
-          {registration.differentShippingAddress ? (
+          <DifferentShippingAddress ticked={registration.differentShippingAddress}>
             <AddressForm
               prefix="shippingAddress"
               legend={t('address.shippingLegend')}
@@ -362,7 +362,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
               countries={countries}
               salutations={salutations}
             />
-          ) : null}
+          </DifferentShippingAddress>
           <CheckboxField
             field="acceptedDataProtection"
             required

@@ -22,8 +22,8 @@ const cartWithDeliveryProduct = (page: Page) => cartWith(page, isDelivery);
 /** The answer to the next form post the page sends. */
 const nextPost = (page: Page) => page.waitForResponse((response) => response.request().method() === 'POST');
 
-/** Step 1 as a guest (the checkout's default form), sent; `zipcode` lets a test send a bad one. */
-async function fillGuest(page: Page, email: string, zipcode = '8001'): Promise<void> {
+/** Step 1 as a guest (the checkout's default form) or a new account (`submit`), sent; `zipcode` lets a test send a bad one. */
+async function fillGuest(page: Page, email: string, zipcode = '8001', submit = 'Weiter'): Promise<void> {
   const field = (name: string) => named(page, 'checkout-registration', name);
   await field('email').fill(email);
   await field('billingAddress.firstName').fill('Anna');
@@ -32,7 +32,7 @@ async function fillGuest(page: Page, email: string, zipcode = '8001'): Promise<v
   await field('billingAddress.zipcode').fill(zipcode);
   await field('billingAddress.city').fill('Zürich');
   await field('acceptedDataProtection').check();
-  await kitForm(page, 'checkout-registration').getByRole('button', { name: 'Weiter', exact: true }).click();
+  await kitForm(page, 'checkout-registration').getByRole('button', { name: submit, exact: true }).click();
 }
 
 /** A checkout choice (shipping, payment, pharmacy): its radio, then the form's button; back on the checkout. */
@@ -144,6 +144,52 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/checkout\/success\/[0-9a-f]{32}\/paid(\?.*)?$/);
     await expect(page.getByTestId('pickup-pharmacy')).toContainText(pharmacyName);
     expect(ordersOf(email)).toHaveLength(1);
+  });
+
+  test('a new account from the checkout keeps all but the passwords when refused; its addresses change there, a different shipping address by its box', async ({ page }) => {
+    const email = `konto-ohne-js-${Date.now()}@example.ch`;
+    await cartWithDeliveryProduct(page);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: 'Kundenkonto erstellen' }).check();
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(page).toHaveURL(/\/checkout\?identity=register$/);
+    const field = (name: string) => named(page, 'checkout-registration', name);
+    await field('password').fill(PASSWORD);
+    await field('passwordConfirmation').fill('Anders-123');
+    const answer = nextPost(page);
+    await fillGuest(page, email, '8001', 'Konto erstellen und weiter');
+    expect((await answer).status()).toBe(422);
+    await expect(kitForm(page, 'checkout-registration').getByText('Die Passwörter stimmen nicht überein')).toBeVisible();
+    await expect(field('email')).toHaveValue(email);
+    await expect(field('billingAddress.city')).toHaveValue('Zürich');
+    await expect(field('password')).toHaveValue('');
+    await field('password').fill(PASSWORD);
+    await field('passwordConfirmation').fill(PASSWORD);
+    await kitForm(page, 'checkout-registration').getByRole('button', { name: 'Konto erstellen und weiter' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(`Sie bestellen als Anna Muster (${email}). Bitte bestätigen Sie Ihr Kundenkonto`)).toBeVisible();
+
+    // "Adressen ändern" opens the form by its address; a town left empty comes back beside its field.
+    await page.getByRole('button', { name: 'Adressen ändern' }).click();
+    await expect(page).toHaveURL(/\/checkout\?addresses=edit$/);
+    const address = (name: string) => named(page, 'checkout-addresses', name);
+    await address('billingAddress.city').fill('');
+    await address('differentShippingAddress').check();
+    await address('shippingAddress.firstName').fill('Bruno');
+    await address('shippingAddress.lastName').fill('Muster');
+    await address('shippingAddress.street').fill('Marktgasse 5');
+    await address('shippingAddress.zipcode').fill('3011');
+    await address('shippingAddress.city').fill('Bern');
+    const refused = nextPost(page);
+    await kitForm(page, 'checkout-addresses').getByRole('button', { name: 'Adressen speichern' }).click();
+    expect((await refused).status()).toBe(422);
+    await expect(kitForm(page, 'checkout-addresses').getByText('Der Wert ist erforderlich')).toBeVisible();
+    await expect(address('shippingAddress.street')).toHaveValue('Marktgasse 5');
+    await address('billingAddress.city').fill('Winterthur');
+    await kitForm(page, 'checkout-addresses').getByRole('button', { name: 'Adressen speichern' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('8001 Winterthur')).toBeVisible();
+    await expect(page.getByText('3011 Bern')).toBeVisible();
   });
 
   test('an order without the terms is refused in the page’s language, every choice kept', async ({ page }) => {
