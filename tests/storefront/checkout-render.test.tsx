@@ -112,8 +112,10 @@ describe('the checkout page rendered on the server', () => {
     expect(shown).toContain('1. Ihre Daten');
     expect(shown).toContain('Wie möchten Sie bestellen?');
     expect(shown).toContain('2. Versand');
-    // the salutations once each: "Keine Angabe" is the empty choice, not a second entry
-    expect(shown.match(/Keine Angabe/g)).toHaveLength(1);
+    // the salutations once each per address: "Keine Angabe" is the empty choice, not a second entry (the shipping
+    // address is in the page too, shown by its checkbox alone until the scripts run)
+    expect(shown.match(/Keine Angabe/g)).toHaveLength(2);
+    expect(html).toContain('name="shippingAddress.street"');
     expect(shown).toContain('Post Standard');
     expect(shown).toContain('3. Zahlung');
     for (const method of ['Kreditkarte', 'TWINT', 'PostFinance Card', 'PayPal', 'Apple Pay', 'Rechnung', 'Vorauskasse']) expect(shown).toContain(method);
