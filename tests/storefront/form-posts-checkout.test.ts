@@ -171,6 +171,20 @@ describe('the checkout without JavaScript', () => {
     expect(transaction.method).toBe(PAYMENT_METHOD_ID.twint);
   });
 
+  it('the identity step’s "change": the session forgets its guest, and an order then is refused on the checkout', async () => {
+    const another = shopper();
+    const guest = `wechsel-${Date.now()}@example.ch`;
+    expect((await another('/checkout/add-to-cart', { productId: await deliveryProductId(), quantity: '1' })).status).toBe(303);
+    expect((await another('/checkout', guestFields(guest, await switzerlandId()))).status).toBe(303);
+    const out = await another('/checkout', { _form: 'checkout-logout' });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/checkout');
+    shownAgain.length = 0;
+    expect((await another('/checkout', { _form: 'checkout-order', acceptedTerms: 'on', idempotencyKey: crypto.randomUUID() })).status).toBe(422);
+    expect(shownAgain[0]!.formPost.errors).not.toEqual([]);
+    expect(ordersOf(guest)).toEqual([]);
+  });
+
   it('a checkout form from a foreign page is refused before anything runs', async () => {
     shop.storeCalls.reset();
     const foreign = await post('/checkout', { _form: 'checkout-order', acceptedTerms: 'on', idempotencyKey: crypto.randomUUID() }, { origin: 'https://evil.example' });
