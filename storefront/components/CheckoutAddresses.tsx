@@ -12,7 +12,7 @@ import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AddressForm } from './AddressForm';
-import { DifferentShippingAddress } from './CheckoutChoiceForm';
+import { DifferentShippingAddress, InPlaceButton } from './CheckoutChoiceForm';
 import { AddressView } from './AddressView';
 import { CheckboxField, CheckoutAlert, focusField, useFieldMessages } from './CheckoutField';
 import styles from './CheckoutSteps.module.css';
@@ -139,17 +139,9 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
             {separateShipping && shippingAddress ? <AddressView address={shippingAddress} /> : <p>{t('address.sameAsBilling')}</p>}
           </div>
         </div>
-        <a
-          href={`${checkoutPath}?${ADDRESSES_PARAMETER}=edit`}
-          role="button"
-          className={styles.secondaryButton}
-          onClick={(event) => {
-            event.preventDefault();
-            startEditing();
-          }}
-        >
+        <InPlaceButton href={`${checkoutPath}?${ADDRESSES_PARAMETER}=edit`} className={styles.secondaryButton} onOpen={startEditing}>
           {t('address.change')}
-        </a>
+        </InPlaceButton>
       </div>
     );
   }
@@ -176,17 +168,9 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
         <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
           {t('address.save')}
         </button>
-        <a
-          href={checkoutPath}
-          role="button"
-          className={styles.secondaryButton}
-          onClick={(event) => {
-            event.preventDefault();
-            setEditing(false);
-          }}
-        >
+        <InPlaceButton href={checkoutPath} className={styles.secondaryButton} onOpen={() => setEditing(false)}>
           {t('address.cancel')}
-        </a>
+        </InPlaceButton>
       </div>
     </form>
   );

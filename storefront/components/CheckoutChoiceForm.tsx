@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { PostedFormFields, type PostedFormState } from '../forms/postedForm';
 import styles from './CheckoutSteps.module.css';
 
@@ -62,4 +62,36 @@ export function DifferentShippingAddress({ ticked, children }: { ticked: boolean
   const hydrated = useHydrated();
   if (hydrated && !ticked) return null;
   return <div className={styles.differentShipping}>{children}</div>;
+}
+
+interface InPlaceButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'onClick' | 'role'> {
+  /** the page that shows the same thing without scripts (the form opened, the list shown) */
+  href: string;
+  /** hydrated: what the button does in place instead */
+  onOpen: () => void;
+}
+
+/**
+ * A button that opens something in place (a form, a dialog) once the page runs, and before that is a link to the
+ * page that shows it; Space presses it as it would a button.
+ */
+export function InPlaceButton({ href, onOpen, children, ...attributes }: InPlaceButtonProps) {
+  return (
+    <a
+      {...attributes}
+      href={href}
+      role="button"
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </a>
+  );
 }

@@ -19,7 +19,7 @@ import type { CheckoutPageViewPharmacyMutation } from './__generated__/CheckoutP
 import type { CheckoutPageViewPlaceOrderMutation } from './__generated__/CheckoutPageViewPlaceOrderMutation.graphql';
 import type { CheckoutPageViewShippingMutation } from './__generated__/CheckoutPageViewShippingMutation.graphql';
 import { CheckoutAddresses } from './CheckoutAddresses';
-import { CheckoutChoiceForm } from './CheckoutChoiceForm';
+import { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
 import { CheckboxField, CheckoutAlert, focusField } from './CheckoutField';
 import { CheckoutIdentity } from './CheckoutIdentity';
 import { CartSummary } from './OrderSummary';
@@ -401,17 +401,9 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
                 <div className={styles.pickup}>
                   <p>{cart.selectedPharmacy ? t('pharmacy.chosenHint') : t('pharmacy.chooseHint')}</p>
                   {pharmacies ? null : (
-                    <a
-                      href={pharmacyListPath}
-                      role="button"
-                      className={styles.secondaryButton}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        setPharmacyDialogOpen(true);
-                      }}
-                    >
+                    <InPlaceButton href={pharmacyListPath} className={styles.secondaryButton} onOpen={() => setPharmacyDialogOpen(true)}>
                       {cart.selectedPharmacy ? t('pharmacy.change') : t('pharmacy.choose')}
-                    </a>
+                    </InPlaceButton>
                   )}
                 </div>
               ) : null}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
-import { CheckoutChoiceForm } from './CheckoutChoiceForm';
+import { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
 import type { PostedFormState } from '../forms/postedForm';
 import type { PharmacyPicker_cart$key } from './__generated__/PharmacyPicker_cart.graphql';
 import type { PharmacyPickerQuery, PharmacyPickerQuery$data } from './__generated__/PharmacyPickerQuery.graphql';
@@ -85,19 +85,9 @@ export function SelectedPharmacyBox({ cart: cartKey, changeHref, onChange, requi
           {message}
         </p>
       ) : null}
-      <a
-        href={changeHref}
-        role="button"
-        className={styles.change}
-        onClick={(event) => {
-          event.preventDefault();
-          onChange();
-        }}
-        data-field="pharmacyId"
-        aria-describedby={message ? `${id}-message` : undefined}
-      >
+      <InPlaceButton href={changeHref} className={styles.change} onOpen={onChange} data-field="pharmacyId" aria-describedby={message ? `${id}-message` : undefined}>
         {pharmacy ? t('pharmacy.change') : t('pharmacy.choose')}
-      </a>
+      </InPlaceButton>
     </section>
   );
 }
