@@ -15,6 +15,7 @@ import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storef
 import { safeRedirectTarget } from '../storefront/security/safeRedirect';
 import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { ACCOUNT_FORM_POSTS } from './forms/account';
+import { CHECKOUT_FORM_POSTS } from './forms/checkout';
 import { CONTENT_FORM_POSTS } from './forms/content';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
@@ -69,18 +70,25 @@ export interface FormPostDefinition {
    */
   read(fields: URLSearchParams, url: URL, files: FormFiles): { problems: Record<string, string> } | { variables: Record<string, unknown>; uploads?: Record<string, File> };
   /**
-   * where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters; `payload`: the
-   * mutation's answer; `variables`: what it was sent; `postedFrom(fallback)`: the shop page the form was on, by its Referer,
-   * else `fallback`)
+   * where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters;
+   * `payload`: the mutation's answer; `after`: what it was sent, the page the form was on, `then`'s answer)
    */
-  done(
-    url: URL,
-    locale: ShopLocale,
-    redirectAllowList: readonly string[],
-    payload: Record<string, unknown>,
-    variables: Record<string, unknown>,
-    postedFrom: (fallback: string) => string,
-  ): string;
+  done(url: URL, locale: ShopLocale, redirectAllowList: readonly string[], payload: Record<string, unknown>, after: FormPostAfter): string;
+  /**
+   * A second mutation the enhanced page runs right after the first succeeded (an order placed, then its payment
+   * started). Its refusal does not undo the first, so it never renders the form again: `done` decides from `next`.
+   */
+  then?: { mutation: string; field: string; variables(payload: Record<string, unknown>, url: URL): Record<string, unknown> };
+}
+
+/** What `done` may need besides the mutation's answer. */
+export interface FormPostAfter {
+  /** the variables the mutation was sent */
+  variables: Record<string, unknown>;
+  /** the shop page the form was on, by its Referer, else `fallback` */
+  postedFrom(fallback: string): string;
+  /** `then`'s answer: undefined without `then`, null when it failed */
+  next?: Record<string, unknown> | null;
 }
 
 /** Everything the registration shows again after a refusal: all but the passwords. */
@@ -182,6 +190,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   // the forms of each shop area, defined beside it (server/forms/*.ts)
   ...CONTENT_FORM_POSTS,
   ...ACCOUNT_FORM_POSTS,
+  ...CHECKOUT_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */
@@ -251,10 +260,30 @@ export function mountFormPosts(
 
     const read = definition.read(fields, url, files);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
-    const persisted = operation(definition.mutation);
+    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
+    const first = await runMutation(request, url, locale, definition.mutation, definition.field, read.variables, read.uploads);
+    // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
+    if (first.errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
+      return seeOther(`${localizedPath('/login', locale)}?redirect=${encodeURIComponent(postedFrom(`${url.pathname}${url.search}`))}`, first.cookies);
+    }
+    if (first.errors === null || first.errors.length > 0) return again({ problems: {}, errors: first.errors }, first.cookies);
+    const after: FormPostAfter = { variables: read.variables, postedFrom };
+    if (!definition.then) return seeOther(definition.done(url, locale, options.redirectAllowList, first.payload, after), first.cookies);
+    // The second mutation runs with the session as the first left it (a new context token, an order's access).
+    const next = await runMutation(withCookies(request, first.cookies), url, locale, definition.then.mutation, definition.then.field, definition.then.variables(first.payload, url));
+    const target = definition.done(url, locale, options.redirectAllowList, first.payload, { ...after, next: next.errors === null ? null : next.payload });
+    return seeOther(target, [...first.cookies, ...next.cookies]);
+  }
+
+  /** Runs a persisted mutation in process with the shopper's headers (and files); `errors` null when the gateway failed. */
+  async function runMutation(request: Request, url: URL, locale: ShopLocale, mutation: string, field: string, variables: Record<string, unknown>, uploads?: Record<string, File>) {
+    const cookies: string[] = [];
+    let errors: ShopErrorData[] | null = null;
+    let payload: Record<string, unknown> = {};
+    const persisted = operation(mutation);
     if (!persisted) {
-      options.logger.error({ operation: definition.mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
-      return again({ problems: {}, errors: null });
+      options.logger.error({ operation: mutation }, 'form post: the mutation is not in persisted_queries.json (run relay-compiler)');
+      return { cookies, errors, payload };
     }
     const headers = new Headers({ accept: 'application/graphql-response+json, application/json' });
     for (const name of FORWARDED_HEADERS) {
@@ -262,41 +291,30 @@ export function mountFormPosts(
       if (value) headers.set(name, value);
     }
     headers.set(PAGE_LOCALE_HEADER, locale);
-    const operationBody = { id: persisted.id, text: persisted.text, variables: read.variables };
+    const operationBody = { id: persisted.id, text: persisted.text, variables };
     let body: string | ArrayBuffer = gatewayRequestBody(operationBody);
-    if (read.uploads && Object.keys(read.uploads).length > 0) {
+    if (uploads && Object.keys(uploads).length > 0) {
       // The enhanced form's GraphQL multipart request, with its length: the gateway's upload limits require it.
-      const multipart = new Response(multipartBody(operationBody, read.uploads));
+      const multipart = new Response(multipartBody(operationBody, uploads));
       body = await multipart.arrayBuffer();
       headers.set('content-type', multipart.headers.get('content-type') ?? '');
       headers.set('content-length', String(body.byteLength));
       // The post has proved it comes from the shop (above), as the enhanced form's header does.
       headers.set('x-graphql-csrf', '1');
     } else headers.set('content-type', 'application/json');
-    const cookies: string[] = [];
-    let errors: ShopErrorData[] | null = null;
-    let payload: Record<string, unknown> = {};
     try {
-      const answer = await options.gateway.fetch(
-        new Request(new URL('/graphql', url), { method: 'POST', headers, body }),
-      );
+      const answer = await options.gateway.fetch(new Request(new URL('/graphql', url), { method: 'POST', headers, body }));
       cookies.push(...answer.headers.getSetCookie());
       const result = (await answer.json()) as GraphQLPayload;
-      const answered = result.data?.[definition.field] as ({ errors?: ShopErrorData[] } & Record<string, unknown>) | null | undefined;
+      const answered = result.data?.[field] as ({ errors?: ShopErrorData[] } & Record<string, unknown>) | null | undefined;
       if (answered) {
         payload = answered;
         errors = answered.errors ?? [];
       }
     } catch (error) {
-      options.logger.error({ err: error, path: url.pathname, form: definition.form }, 'form post: the gateway failed');
+      options.logger.error({ err: error, path: url.pathname, operation: mutation }, 'form post: the gateway failed');
     }
-    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
-    // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
-    if (errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
-      return seeOther(`${localizedPath('/login', locale)}?redirect=${encodeURIComponent(postedFrom(`${url.pathname}${url.search}`))}`, cookies);
-    }
-    if (errors === null || errors.length > 0) return again({ problems: {}, errors }, cookies);
-    return seeOther(definition.done(url, locale, options.redirectAllowList, payload, read.variables, postedFrom), cookies);
+    return { cookies, errors, payload };
   }
 }
 
@@ -308,6 +326,29 @@ async function readForm(request: Request, definitions: readonly FormPostDefiniti
   const body = await request.text();
   if (body.length > MAX_FORM_BYTES) return { refusal: new Response('Form too large', { status: 413 }) };
   return { fields: new URLSearchParams(body), files: NO_FILES };
+}
+
+/** The request with the cookies a Set-Cookie answer gave (as the browser would send them next). */
+function withCookies(request: Request, setCookies: readonly string[]): Request {
+  if (setCookies.length === 0) return request;
+  const jar = new Map<string, string>();
+  for (const pair of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  for (const line of setCookies) {
+    const pair = line.split(';', 1)[0]!;
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    // An expired cookie (a logout, a forgotten context) is gone for the next request.
+    if (value === '' || /;\s*max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  const headers = new Headers(request.headers);
+  headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /**

@@ -70,7 +70,7 @@ function wishlistForm(form: string, mutation: string, field: string): FormPostDe
     field,
     keep: [],
     read: (fields) => withId(fields, PRODUCT_ID_FIELD, (productId) => ({ input: { productId } })),
-    done: (_url, locale, _allowList, _payload, _variables, postedFrom) => postedFrom(localizedPath('/wishlist', locale)),
+    done: (_url, locale, _allowList, _payload, { postedFrom }) => postedFrom(localizedPath('/wishlist', locale)),
   };
 }
 

@@ -39,7 +39,7 @@ export const CONTENT_FORM_POSTS: readonly FormPostDefinition[] = [
       return problemsOr(checkContestEntry(values), () => ({ variables: { input: contestInputOf(values) } }));
     },
     // The page's confirmation, with the newsletter line when the entrant asked for it (as the enhanced form shows).
-    done: (url, _locale, _allowList, _payload, variables) => {
+    done: (url, _locale, _allowList, _payload, { variables }) => {
       const newsletter = (variables.input as ReturnType<typeof contestInputOf>).newsletter;
       return `${url.pathname}?${CONTEST_ENTERED_PARAMETER}=${CONTEST_ENTERED_VALUE}${newsletter ? `&${CONTEST_NEWSLETTER_PARAMETER}=1` : ''}`;
     },

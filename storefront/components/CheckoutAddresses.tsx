@@ -7,7 +7,12 @@ import type { AddressForm_countries$key } from './__generated__/AddressForm_coun
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import type { CheckoutAddresses_checkout$data, CheckoutAddresses_checkout$key } from './__generated__/CheckoutAddresses_checkout.graphql';
 import type { CheckoutAddressesMutation } from './__generated__/CheckoutAddressesMutation.graphql';
+import { ADDRESSES_PARAMETER, addressesOf, CHECKOUT_FORM, emptyAddressFields } from '../forms/checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
+import { usePageContext } from 'vike-react/usePageContext';
 import { AddressForm } from './AddressForm';
+import { DifferentShippingAddress, InPlaceButton } from './CheckoutChoiceForm';
 import { AddressView } from './AddressView';
 import { CheckboxField, CheckoutAlert, focusField, useFieldMessages } from './CheckoutField';
 import styles from './CheckoutSteps.module.css';
@@ -53,13 +58,22 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
   );
   const { billingAddress, shippingAddress } = checkout;
   const separateShipping = !!shippingAddress && !!billingAddress && shippingAddress.id !== billingAddress.id;
-  const [editing, setEditing] = useState(false);
-  const [billing, setBilling] = useState(() => valuesOf(billingAddress, defaultCountryId));
-  const [shipping, setShipping] = useState(() => valuesOf(separateShipping ? shippingAddress : null, defaultCountryId));
-  const [differentShipping, setDifferentShipping] = useState(separateShipping);
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  const { locale, urlParsed } = usePageContext();
+  const checkoutPath = localizedPath('/checkout', locale);
+  // Without scripts "change" opens the form by its address (?addresses=edit) and the form posts to the checkout
+  // (server/forms/checkout.ts); a refusal comes back here with what was typed (ADR 0023).
+  const posted = usePostedForm(
+    CHECKOUT_FORM.addresses,
+    emptyAddressFields(valuesOf(billingAddress, defaultCountryId), valuesOf(separateShipping ? shippingAddress : null, defaultCountryId), separateShipping),
+  );
+  const [first] = useState(() => ({ ...addressesOf(posted.values), refusal: posted.errors === null ? { byField: {}, general: [unavailableMessage] } : splitShopErrors(posted.errors, new Set(FIELD_ORDER)) }));
+  const [editing, setEditing] = useState(posted.posted !== null || urlParsed.search[ADDRESSES_PARAMETER] === 'edit');
+  const [billing, setBilling] = useState(first.billing);
+  const [shipping, setShipping] = useState(first.shipping);
+  const [differentShipping, setDifferentShipping] = useState(first.differentShipping);
+  const [problems, setProblems] = useState<FieldProblems>(posted.problems as FieldProblems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.refusal.byField);
+  const [alert, setAlert] = useState<string[]>(first.refusal.general);
   const messageOf = useFieldMessages(problems, serverErrors);
   const [setAddresses, sending] = useShopMutation<CheckoutAddressesMutation>(graphql`
     mutation CheckoutAddressesMutation($input: SetAddressesInput!) {
@@ -125,29 +139,38 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
             {separateShipping && shippingAddress ? <AddressView address={shippingAddress} /> : <p>{t('address.sameAsBilling')}</p>}
           </div>
         </div>
-        <button type="button" className={styles.secondaryButton} onClick={startEditing}>
+        <InPlaceButton href={`${checkoutPath}?${ADDRESSES_PARAMETER}=edit`} className={styles.secondaryButton} onOpen={startEditing}>
           {t('address.change')}
-        </button>
+        </InPlaceButton>
       </div>
     );
   }
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-label={t('address.change')}>
+    <form
+      className={styles.form}
+      method="post"
+      action={checkoutPath}
+      data-form={CHECKOUT_FORM.addresses}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('address.change')}
+    >
+      <PostedFormFields form={CHECKOUT_FORM.addresses} posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <AddressForm prefix="billingAddress" legend={t('address.billingLegend')} values={billing} onChange={setBilling} messageOf={messageOf} countries={countries} salutations={salutations} />
       <CheckboxField field="differentShippingAddress" checked={differentShipping} onChange={setDifferentShipping}>
         {t('address.differentShipping')}
       </CheckboxField>
-      {differentShipping ? (
+      <DifferentShippingAddress ticked={differentShipping}>
         <AddressForm prefix="shippingAddress" legend={t('address.shippingLegend')} values={shipping} onChange={setShipping} messageOf={messageOf} countries={countries} salutations={salutations} />
-      ) : null}
+      </DifferentShippingAddress>
       <div className={styles.actions}>
         <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
           {t('address.save')}
         </button>
-        <button type="button" className={styles.secondaryButton} onClick={() => setEditing(false)}>
+        <InPlaceButton href={checkoutPath} className={styles.secondaryButton} onOpen={() => setEditing(false)}>
           {t('address.cancel')}
-        </button>
+        </InPlaceButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
@@ -9,7 +9,6 @@ import {
   addressFieldPaths,
   checkLogin,
   checkRegistration,
-  emptyRegistration,
   firstProblemField,
   registerInput,
   splitShopErrors,
@@ -18,7 +17,10 @@ import {
   type RegistrationValues,
   type ShopErrorData,
 } from '../forms/checkoutForms';
+import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from '../forms/checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
+import { localizedPath } from '../i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
@@ -27,6 +29,7 @@ import type { CheckoutIdentityLoginMutation } from './__generated__/CheckoutIden
 import type { CheckoutIdentityLogoutMutation } from './__generated__/CheckoutIdentityLogoutMutation.graphql';
 import type { CheckoutIdentityRegisterMutation } from './__generated__/CheckoutIdentityRegisterMutation.graphql';
 import { AddressForm } from './AddressForm';
+import { DifferentShippingAddress, useHydrated } from './CheckoutChoiceForm';
 import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from './CheckoutField';
 import styles from './CheckoutSteps.module.css';
 
@@ -39,6 +42,19 @@ const REGISTRATION_FIELD_ORDER = [
   'acceptedDataProtection',
 ];
 const LOGIN_FIELDS = ['login.email', 'login.password'];
+
+/**
+ * The gateway's refusal of a login or registration, by field: it names login fields without the form's prefix
+ * ("email"), and the customer's own name fields without the billing address the form takes them from.
+ */
+function identityRefusal(errors: readonly ShopErrorData[], mode: IdentityMode) {
+  const mapped = errors.map((error) => {
+    if (!error.field) return error;
+    if (mode === 'login') return error.field.startsWith('login.') ? error : { ...error, field: `login.${error.field}` };
+    return { ...error, field: registerErrorField(error.field) };
+  });
+  return splitShopErrors(mapped, new Set(mode === 'login' ? LOGIN_FIELDS : REGISTRATION_FIELD_ORDER));
+}
 
 interface CheckoutIdentityProps {
   viewer: CheckoutIdentity_viewer$key | null;
@@ -58,6 +74,7 @@ interface CheckoutIdentityProps {
  */
 export function CheckoutIdentity({ viewer: viewerKey, countries, salutations, defaultCountryId, onChanged, unavailableMessage }: CheckoutIdentityProps) {
   const { t } = useTranslation('checkout');
+  const { locale } = usePageContext();
   const viewer = useFragment(
     graphql`
       fragment CheckoutIdentity_viewer on Customer {
@@ -84,7 +101,9 @@ export function CheckoutIdentity({ viewer: viewerKey, countries, salutations, de
 
   if (viewer) {
     const name = `${viewer.firstName} ${viewer.lastName}`;
-    const change = async () => {
+    const change = async (event: FormEvent) => {
+      event.preventDefault();
+      if (loggingOut) return;
       const response = await logout({});
       const errors = response?.logout.errors ?? [{ message: unavailableMessage }];
       setAlert(errors.map((error) => error.message));
@@ -100,9 +119,12 @@ export function CheckoutIdentity({ viewer: viewerKey, countries, salutations, de
               ? t('identity.guestAs', { name, email: viewer.email })
               : t('identity.awaitingConfirmation', { name, email: viewer.email })}
         </p>
-        <button type="button" className={styles.secondaryButton} onClick={() => void change()} disabled={loggingOut}>
-          {viewer.loggedIn ? t('identity.logout') : t('identity.change')}
-        </button>
+        <form method="post" action={localizedPath('/checkout', locale)} data-form={CHECKOUT_FORM.logout} onSubmit={(event) => void change(event)}>
+          <PostedFormFields form={CHECKOUT_FORM.logout} posted={null} />
+          <button type="submit" className={styles.secondaryButton} disabled={loggingOut}>
+            {viewer.loggedIn ? t('identity.logout') : t('identity.change')}
+          </button>
+        </form>
       </div>
     );
   }
@@ -111,15 +133,26 @@ export function CheckoutIdentity({ viewer: viewerKey, countries, salutations, de
 
 function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, unavailableMessage }: Omit<CheckoutIdentityProps, 'viewer'>) {
   const { t } = useTranslation('checkout');
-  const { locale } = usePageContext();
-  const id = useId();
-  const [mode, setMode] = useState<IdentityMode>('guest');
+  const { locale, urlParsed } = usePageContext();
+  const hydrated = useHydrated();
+  const checkoutPath = localizedPath('/checkout', locale);
+  // Without scripts each form posts to the checkout (server/forms/checkout.ts); a refusal comes back here, in the
+  // form it came from. Else the form asked for by the choice's GET form (?identity=…), else the guest's.
+  const postedLogin = usePostedForm(CHECKOUT_FORM.login, { 'login.email': '', 'login.password': '' });
+  const postedRegistration = usePostedForm(CHECKOUT_FORM.registration, emptyRegistrationFields(defaultCountryId, identityModeOf(urlParsed.search[IDENTITY_PARAMETER]) === 'register' ? 'register' : 'guest'));
+  const [first] = useState(() => {
+    const posted = postedLogin.posted ? postedLogin : postedRegistration.posted ? postedRegistration : null;
+    const mode: IdentityMode = postedLogin.posted ? 'login' : postedRegistration.posted ? (postedRegistration.values.mode === 'register' ? 'register' : 'guest') : (identityModeOf(urlParsed.search[IDENTITY_PARAMETER]) ?? 'guest');
+    const refusal = posted?.errors === null ? { byField: {}, general: [unavailableMessage] } : identityRefusal(posted?.errors ?? [], mode);
+    return { mode, problems: (posted?.problems ?? {}) as FieldProblems, refusal };
+  });
+  const [mode, setMode] = useState<IdentityMode>(first.mode);
   // Everything typed stays in this state whatever the gateway answers: a failure never empties the form.
-  const [login, setLogin] = useState({ email: '', password: '' });
-  const [registration, setRegistration] = useState<RegistrationValues>(() => emptyRegistration(defaultCountryId));
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  const [login, setLogin] = useState({ email: postedLogin.values['login.email'], password: postedLogin.values['login.password'] });
+  const [registration, setRegistration] = useState<RegistrationValues>(() => registrationOf(postedRegistration.values));
+  const [problems, setProblems] = useState<FieldProblems>(first.problems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.refusal.byField);
+  const [alert, setAlert] = useState<string[]>(first.refusal.general);
   const messageOf = useFieldMessages(problems, serverErrors);
   // SPEC §4: after a login the browser's local wishlist moves to the customer's server wishlist.
   const mergeLocalWishlist = useMergeLocalWishlist();
@@ -151,14 +184,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
   const sending = loggingIn || registering;
 
   const showErrors = (errors: readonly ShopErrorData[], fields: readonly string[]) => {
-    // The gateway names login fields without the form's prefix ("email"), and the customer's own name
-    // fields without the billing address the form takes them from.
-    const mapped = errors.map((error) => {
-      if (!error.field) return error;
-      if (mode === 'login') return error.field.startsWith('login.') ? error : { ...error, field: `login.${error.field}` };
-      return { ...error, field: registerErrorField(error.field) };
-    });
-    const { byField, general } = splitShopErrors(mapped, new Set(fields));
+    const { byField, general } = identityRefusal(errors, mode);
     setServerErrors(byField);
     setAlert(general);
     focusField(firstProblemField(fields, byField));
@@ -209,18 +235,35 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
 
   return (
     <div className={styles.identity}>
-      <fieldset className={styles.choice}>
-        <legend className={styles.choiceLegend}>{t('identity.question')}</legend>
-        {(['login', 'guest', 'register'] as const).map((option) => (
-          <label key={option} className={styles.choiceOption}>
-            <input type="radio" name={`${id}-mode`} value={option} checked={mode === option} onChange={() => choose(option)} />
-            <span>{t(`identity.mode.${option}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      {/* Hydrated, a choice shows its form at once; before, the button asks the server for the page with it. */}
+      <form method="get" action={checkoutPath} onSubmit={(event) => event.preventDefault()}>
+        <fieldset className={styles.choice}>
+          <legend className={styles.choiceLegend}>{t('identity.question')}</legend>
+          {(['login', 'guest', 'register'] as const).map((option) => (
+            <label key={option} className={styles.choiceOption}>
+              <input type="radio" name={IDENTITY_PARAMETER} value={option} checked={mode === option} onChange={() => choose(option)} />
+              <span>{t(`identity.mode.${option}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {hydrated ? null : (
+          <button type="submit" className={styles.secondaryButton}>
+            {t('identity.modeApply')}
+          </button>
+        )}
+      </form>
       <CheckoutAlert messages={alert} />
       {mode === 'login' ? (
-        <form className={styles.form} method="post" noValidate onSubmit={(event) => void submitLogin(event)} aria-label={t('identity.mode.login')}>
+        <form
+          className={styles.form}
+          method="post"
+          action={checkoutPath}
+          data-form={CHECKOUT_FORM.login}
+          noValidate
+          onSubmit={(event) => void submitLogin(event)}
+          aria-label={t('identity.mode.login')}
+        >
+          <PostedFormFields form={CHECKOUT_FORM.login} posted={postedLogin.posted} />
           <div className={styles.twoColumns}>
             <TextField
               field="login.email"
@@ -248,7 +291,17 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
           </button>
         </form>
       ) : (
-        <form className={styles.form} method="post" noValidate onSubmit={(event) => void submitRegistration(event)} aria-label={t(`identity.mode.${mode}`)}>
+        <form
+          className={styles.form}
+          method="post"
+          action={checkoutPath}
+          data-form={CHECKOUT_FORM.registration}
+          noValidate
+          onSubmit={(event) => void submitRegistration(event)}
+          aria-label={t(`identity.mode.${mode}`)}
+        >
+          <PostedFormFields form={CHECKOUT_FORM.registration} posted={postedRegistration.posted} />
+          <input type="hidden" name="mode" value={mode} />
           {mode === 'register' ? <p className={styles.note}>{t('identity.registerNote')}</p> : null}
           <div className={styles.twoColumns}>
             <TextField
@@ -299,7 +352,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
           <CheckboxField field="differentShippingAddress" checked={registration.differentShippingAddress} onChange={(checked) => setValue('differentShippingAddress', checked)}>
             {t('address.differentShipping')}
           </CheckboxField>
-          {registration.differentShippingAddress ? (
+          <DifferentShippingAddress ticked={registration.differentShippingAddress}>
             <AddressForm
               prefix="shippingAddress"
               legend={t('address.shippingLegend')}
@@ -309,7 +362,7 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
               countries={countries}
               salutations={salutations}
             />
-          ) : null}
+          </DifferentShippingAddress>
           <CheckboxField
             field="acceptedDataProtection"
             required

@@ -7,7 +7,10 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { cartChangedElsewhere } from '../cart/cartCount';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
-import type { ShopErrorData } from '../forms/checkoutForms';
+import { problemText, type ShopErrorData } from '../forms/checkoutForms';
+import { CHECKOUT_FORM, COMMENT_MAX_LENGTH, EMPTY_ORDER_FORM, PHARMACY_SEARCH_PARAMETER, placeOrderInput, type OrderFormValues } from '../forms/checkoutPosts';
+import type { FieldProblem } from '../forms/fieldRules';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
 import type { CheckoutPageView_query$key } from './__generated__/CheckoutPageView_query.graphql';
@@ -16,11 +19,12 @@ import type { CheckoutPageViewPharmacyMutation } from './__generated__/CheckoutP
 import type { CheckoutPageViewPlaceOrderMutation } from './__generated__/CheckoutPageViewPlaceOrderMutation.graphql';
 import type { CheckoutPageViewShippingMutation } from './__generated__/CheckoutPageViewShippingMutation.graphql';
 import { CheckoutAddresses } from './CheckoutAddresses';
+import { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
 import { CheckboxField, CheckoutAlert, focusField } from './CheckoutField';
 import { CheckoutIdentity } from './CheckoutIdentity';
 import { CartSummary } from './OrderSummary';
 import { INVOICE_TECHNICAL_NAME, PaymentMethodChoice } from './PaymentMethodChoice';
-import { PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
+import { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
 import { ShippingMethodChoice } from './ShippingMethodChoice';
 import styles from './CheckoutSteps.module.css';
 
@@ -34,7 +38,17 @@ const FIELD_OF_CODE: Record<string, string> = {
 const ORDER_FIELDS = new Set(['acceptedTerms', 'acceptedDownloadWaiver', 'paymentMethodId', 'pharmacyId', 'shippingMethodId', 'customerComment']);
 const FIELD_ORDER = ['checkout-identity', 'shippingMethodId', 'pharmacyId', 'paymentMethodId', 'acceptedTerms', 'acceptedDownloadWaiver', 'customerComment'];
 
-const COMMENT_MAX_LENGTH = 1000;
+/** The gateway's errors: beside their control when they have one, else in the alert box. */
+function splitOrderErrors(errors: readonly ShopErrorData[]): { byField: Record<string, string>; general: string[] } {
+  const byField: Record<string, string> = {};
+  const general: string[] = [];
+  for (const error of errors) {
+    const field = error.field && ORDER_FIELDS.has(error.field) ? error.field : FIELD_OF_CODE[error.code];
+    if (field && !(field in byField)) byField[field] = error.message;
+    else general.push(error.message);
+  }
+  return { byField, general: [...new Set(general)] };
+}
 /** Cart errors this page itself resolves (the pharmacy): no "back to the cart" for them. */
 const PICKED_ON_THIS_PAGE = new Set(['pharmacy-required']);
 
@@ -51,11 +65,12 @@ interface CheckoutPageViewProps {
  */
 export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
   const { t } = useTranslation('checkout');
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const id = useId();
   const data = useFragment(
     graphql`
-      fragment CheckoutPageView_query on Query @argumentDefinitions(locale: { type: "Locale!" }) {
+      fragment CheckoutPageView_query on Query
+      @argumentDefinitions(locale: { type: "Locale!" }, withPharmacies: { type: "Boolean!", defaultValue: false }, pharmacySearch: { type: "String" }) {
         viewer {
           id
           ...CheckoutIdentity_viewer
@@ -105,24 +120,41 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
         salutations(locale: $locale) {
           ...AddressForm_salutations
         }
+        pharmacies(search: $pharmacySearch, first: 20) @include(if: $withPharmacies) {
+          pharmacyId
+          name
+          street
+          zipcode
+          city
+          openingHours
+        }
       }
     `,
     query,
   );
-  const { viewer, cart, checkout, countries, salutations } = data;
+  const { viewer, cart, checkout, countries, salutations, pharmacies } = data;
+  const checkoutPath = localizedPath('/checkout', locale);
+  const pharmacySearch = urlParsed.search[PHARMACY_SEARCH_PARAMETER];
   const defaultCountryId = countries.find((country) => country.iso === 'CH')?.id ?? countries[0]?.id ?? '';
   const unavailable = t('errors.unavailable');
   const pickup = !cart.isVirtual && (checkout.requiresPharmacy || !!cart.shippingMethod?.clickAndCollect);
+  // Without scripts "choose a pharmacy" opens the checkout with the pharmacies listed; with them, the dialog.
+  const pharmacyListPath = `${checkoutPath}?${PHARMACY_SEARCH_PARAMETER}=`;
+
+  // Without scripts each step posts to the server (server/forms/checkout.ts); a refusal comes back here (ADR 0023).
+  const postedOrder = usePostedForm<OrderFormValues>(CHECKOUT_FORM.order, EMPTY_ORDER_FORM);
+  const postedShipping = usePostedForm(CHECKOUT_FORM.shipping, { shippingMethodId: '' });
+  const postedPayment = usePostedForm(CHECKOUT_FORM.payment, { paymentMethodId: '' });
+  const postedPharmacy = usePostedForm(CHECKOUT_FORM.pharmacy, { pharmacyId: '' });
 
   // What the shopper decides on this page; kept whatever the gateway answers.
-  const [acceptedTerms, setAcceptedTerms] = useState(false);
-  const [acceptedDownloadWaiver, setAcceptedDownloadWaiver] = useState(false);
-  const [customerComment, setCustomerComment] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
+  const [acceptedTerms, setAcceptedTerms] = useState(postedOrder.values.acceptedTerms !== '');
+  const [acceptedDownloadWaiver, setAcceptedDownloadWaiver] = useState(postedOrder.values.acceptedDownloadWaiver !== '');
+  const [customerComment, setCustomerComment] = useState(postedOrder.values.customerComment);
   const [pharmacyDialogOpen, setPharmacyDialogOpen] = useState(false);
-  // One key per visit of the page: a second click, a resubmit or a retry after a failure answers the same order.
-  const idempotencyKey = useRef<string | null>(null);
+  // One key per visit of the page, made when the server renders it (the form's hidden field): a second click, a
+  // resubmit, a post before the scripts arrived or a retry after a failure answers the same order.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => postedOrder.values.idempotencyKey || newIdempotencyKey());
   const ordering = useRef(false);
   const [sending, setSending] = useState(false);
 
@@ -173,6 +205,38 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
       }
     }
   `);
+  /** The browser's own checks before sending the order (the gateway repeats them). */
+  const localProblems = (terms: boolean, waiver: boolean): Record<string, string> => {
+    const problems: Record<string, string> = {};
+    if (!viewer) problems['checkout-identity'] = t('order.identityMissing');
+    if (pickup && !cart.selectedPharmacy) problems.pharmacyId = t('pharmacy.required');
+    if (cart.paymentMethod?.technicalName === INVOICE_TECHNICAL_NAME && !checkout.invoiceAllowed) problems.paymentMethodId = t('payment.invoiceNotAllowed');
+    if (!terms) problems.acceptedTerms = t('order.termsRequired');
+    if (checkout.requiresDownloadWaiver && !waiver) problems.acceptedDownloadWaiver = t('order.waiverRequired');
+    return problems;
+  };
+
+  // A refused post without scripts: its messages as the enhanced page would show them after the same submit.
+  const [{ byField: firstErrors, general: firstAlert }] = useState(() => {
+    const refusal = [postedOrder, postedShipping, postedPayment, postedPharmacy].find((posted) => posted.posted);
+    if (!refusal) return { byField: {}, general: [] };
+    if (refusal.errors === null) return { byField: {}, general: [unavailable] };
+    const { byField, general } = splitOrderErrors(refusal.errors);
+    if (refusal === postedOrder) {
+      // The order's own checks first, in the same words as the enhanced page's; then the gateway's refusals.
+      const problems = localProblems(acceptedTerms, acceptedDownloadWaiver);
+      return { byField: { ...byField, ...problems }, general: problems['checkout-identity'] ? [problems['checkout-identity'], ...general] : general };
+    }
+    const choiceProblems: Record<string, string> = {};
+    for (const [field, problem] of Object.entries(refusal.problems)) {
+      const { key, values } = problemText(problem as FieldProblem, field);
+      choiceProblems[field] = t(key, values);
+    }
+    return { byField: { ...byField, ...choiceProblems }, general };
+  });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(firstErrors);
+  const [alert, setAlert] = useState<string[]>(firstAlert);
+
   const environment = useRelayEnvironment();
   const [placeOrder] = useShopMutation<CheckoutPageViewPlaceOrderMutation>(graphql`
     mutation CheckoutPageViewPlaceOrderMutation($input: PlaceOrderInput!) {
@@ -191,15 +255,9 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
 
   /** Shows the gateway's errors: beside their control when they have one, else in the alert box. */
   const showErrors = (errors: readonly ShopErrorData[]) => {
-    const byField: Record<string, string> = {};
-    const general: string[] = [];
-    for (const error of errors) {
-      const field = error.field && ORDER_FIELDS.has(error.field) ? error.field : FIELD_OF_CODE[error.code];
-      if (field && !(field in byField)) byField[field] = error.message;
-      else general.push(error.message);
-    }
+    const { byField, general } = splitOrderErrors(errors);
     setFieldErrors(byField);
-    setAlert([...new Set(general)]);
+    setAlert(general);
     const first = FIELD_ORDER.find((field) => field in byField);
     if (first) focusField(first);
   };
@@ -242,21 +300,11 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
     return errors !== null && errors.length === 0;
   };
 
-  /** The browser's own checks before sending the order (the gateway repeats them). */
-  const localProblems = (): Record<string, string> => {
-    const problems: Record<string, string> = {};
-    if (!viewer) problems['checkout-identity'] = t('order.identityMissing');
-    if (pickup && !cart.selectedPharmacy) problems.pharmacyId = t('pharmacy.required');
-    if (cart.paymentMethod?.technicalName === INVOICE_TECHNICAL_NAME && !checkout.invoiceAllowed) problems.paymentMethodId = t('payment.invoiceNotAllowed');
-    if (!acceptedTerms) problems.acceptedTerms = t('order.termsRequired');
-    if (checkout.requiresDownloadWaiver && !acceptedDownloadWaiver) problems.acceptedDownloadWaiver = t('order.waiverRequired');
-    return problems;
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (ordering.current || choosing) return;
-    const problems = localProblems();
+    const problems = localProblems(acceptedTerms, acceptedDownloadWaiver);
     if (Object.keys(problems).length > 0) {
       setFieldErrors(problems);
       setAlert(problems['checkout-identity'] ? [problems['checkout-identity']] : []);
@@ -267,15 +315,8 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
     setSending(true);
     setFieldErrors({});
     setAlert([]);
-    idempotencyKey.current ??= newIdempotencyKey();
-    const response = await placeOrder({
-      input: {
-        acceptedTerms,
-        acceptedDownloadWaiver: checkout.requiresDownloadWaiver ? acceptedDownloadWaiver : false,
-        customerComment: customerComment.trim() || null,
-        idempotencyKey: idempotencyKey.current,
-      },
-    }, (store, answer) => {
+    const values = { acceptedTerms: acceptedTerms ? 'on' : '', acceptedDownloadWaiver: acceptedDownloadWaiver ? 'on' : '', customerComment, idempotencyKey };
+    const response = await placeOrder({ input: placeOrderInput(values, checkout.requiresDownloadWaiver) }, (store, answer) => {
       // The cart is empty now: every page showing it must read it again (the cart page, a new checkout).
       if (answer?.placeOrder.order) store.invalidateStore();
     });
@@ -285,7 +326,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
       setSending(false);
       // A refusal (terms, pharmacy, …) created nothing: the corrected order is a new request. After a failure
       // without an answer the order may exist: the retry keeps the key and gets that order back.
-      if (response) idempotencyKey.current = null;
+      if (response) setIdempotencyKey(newIdempotencyKey());
       showErrors(response?.placeOrder.errors.length ? response.placeOrder.errors : [unavailableError(unavailable)]);
       return;
     }
@@ -305,10 +346,6 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
   return (
     <div className={styles.checkout}>
       <h1 className={styles.pageTitle}>{t('title')}</h1>
-      {/* The checkout's steps talk to the shop as the shopper goes; without JavaScript they cannot. */}
-      <noscript>
-        <p className={styles.blocked}>{t('noScript')}</p>
-      </noscript>
       {cart.errors.length > 0 ? (
         <ul className={styles.cartErrors} aria-label={t('cartErrors')}>
           {cart.errors.map((error) => (
@@ -350,21 +387,38 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
               <h2 id={`${id}-shipping`} className={styles.stepTitle}>
                 {heading(t('shipping.title'))}
               </h2>
-              <ShippingMethodChoice
-                methods={checkout.shippingMethods}
-                selectedId={pendingShipping ?? cart.shippingMethod?.id ?? null}
-                fulfilment={cart.fulfilment ?? null}
-                disabled={sending}
-                onSelect={(shippingMethodId) => void chooseShipping(shippingMethodId)}
-                message={fieldErrors.shippingMethodId}
-              />
+              <CheckoutChoiceForm form={CHECKOUT_FORM.shipping} action={checkoutPath} posted={postedShipping.posted} apply={t('choiceApply')} label={t('shipping.legend')}>
+                <ShippingMethodChoice
+                  methods={checkout.shippingMethods}
+                  selectedId={pendingShipping ?? cart.shippingMethod?.id ?? null}
+                  fulfilment={cart.fulfilment ?? null}
+                  disabled={sending}
+                  onSelect={(shippingMethodId) => void chooseShipping(shippingMethodId)}
+                  message={fieldErrors.shippingMethodId}
+                />
+              </CheckoutChoiceForm>
               {pickup ? (
                 <div className={styles.pickup}>
                   <p>{cart.selectedPharmacy ? t('pharmacy.chosenHint') : t('pharmacy.chooseHint')}</p>
-                  <button type="button" className={styles.secondaryButton} onClick={() => setPharmacyDialogOpen(true)}>
-                    {cart.selectedPharmacy ? t('pharmacy.change') : t('pharmacy.choose')}
-                  </button>
+                  {pharmacies ? null : (
+                    <InPlaceButton href={pharmacyListPath} className={styles.secondaryButton} onOpen={() => setPharmacyDialogOpen(true)}>
+                      {cart.selectedPharmacy ? t('pharmacy.change') : t('pharmacy.choose')}
+                    </InPlaceButton>
+                  )}
                 </div>
+              ) : null}
+              {pickup && pharmacies ? (
+                <PharmacyChoiceList
+                  pharmacies={pharmacies}
+                  search={pharmacySearch ?? ''}
+                  selectedId={cart.selectedPharmacy?.pharmacyId ?? null}
+                  checkoutPath={checkoutPath}
+                  searchParameter={PHARMACY_SEARCH_PARAMETER}
+                  form={CHECKOUT_FORM.pharmacy}
+                  posted={postedPharmacy.posted}
+                  onChoose={(pharmacyId) => void choosePharmacy(pharmacyId)}
+                  message={fieldErrors.pharmacyId}
+                />
               ) : null}
             </section>
           )}
@@ -373,15 +427,17 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
             <h2 id={`${id}-payment`} className={styles.stepTitle}>
               {heading(t('payment.title'))}
             </h2>
-            <PaymentMethodChoice
-              methods={checkout.paymentMethods}
-              selectedId={pendingPayment ?? cart.paymentMethod?.id ?? null}
-              disabled={sending}
-              invoiceAllowed={checkout.invoiceAllowed}
-              onSelect={(paymentMethodId) => void choosePayment(paymentMethodId)}
-              legend={t('payment.title')}
-              message={fieldErrors.paymentMethodId}
-            />
+            <CheckoutChoiceForm form={CHECKOUT_FORM.payment} action={checkoutPath} posted={postedPayment.posted} apply={t('choiceApply')} label={t('payment.title')}>
+              <PaymentMethodChoice
+                methods={checkout.paymentMethods}
+                selectedId={pendingPayment ?? cart.paymentMethod?.id ?? null}
+                disabled={sending}
+                invoiceAllowed={checkout.invoiceAllowed}
+                onSelect={(paymentMethodId) => void choosePayment(paymentMethodId)}
+                legend={t('payment.title')}
+                message={fieldErrors.paymentMethodId}
+              />
+            </CheckoutChoiceForm>
           </section>
 
           <section className={styles.step} aria-labelledby={`${id}-order`}>
@@ -389,7 +445,17 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
               {heading(t('order.title'))}
             </h2>
             <CartSummary cart={cart} title={t('summary.title')} />
-            <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-label={t('order.title')}>
+            <form
+              className={styles.form}
+              method="post"
+              action={checkoutPath}
+              data-form={CHECKOUT_FORM.order}
+              noValidate
+              onSubmit={(event) => void submit(event)}
+              aria-label={t('order.title')}
+            >
+              <PostedFormFields form={CHECKOUT_FORM.order} posted={postedOrder.posted} />
+              <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
               <CheckoutAlert messages={alert} />
               <CheckboxField field="acceptedTerms" required checked={acceptedTerms} onChange={setAcceptedTerms} message={fieldErrors.acceptedTerms}>
                 <Trans t={t} i18nKey="order.terms" components={{ terms: <a href={contentPagePath('terms', locale)} target="_blank" rel="noopener" /> }} />
@@ -404,6 +470,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
                 <textarea
                   id={`${id}-comment`}
                   data-field="customerComment"
+                  name="customerComment"
                   rows={3}
                   maxLength={COMMENT_MAX_LENGTH}
                   value={customerComment}
@@ -418,7 +485,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
         </div>
         {pickup ? (
           <aside className={styles.sidebar} aria-label={t('pharmacy.boxTitle')}>
-            <SelectedPharmacyBox cart={cart} required onChange={() => setPharmacyDialogOpen(true)} message={fieldErrors.pharmacyId} />
+            <SelectedPharmacyBox cart={cart} required changeHref={pharmacyListPath} onChange={() => setPharmacyDialogOpen(true)} message={fieldErrors.pharmacyId} />
           </aside>
         ) : null}
       </div>

@@ -44,6 +44,8 @@ interface OrderPaymentRetryOptions {
   currentMethodId: string | null;
   /** the alert when the gateway could not be reached */
   failure: string;
+  /** what a retry posted without scripts was refused with (the page rendered again) */
+  refused?: { paymentMethodId: string; alert: string[] };
 }
 
 /**
@@ -51,7 +53,7 @@ interface OrderPaymentRetryOptions {
  * method, pay again (saving a changed method first) or cancel the order. Holds the chosen method, the
  * "sending" flag shared by all actions and the alert's messages.
  */
-export function useOrderPaymentRetry({ orderId, currentMethodId, failure }: OrderPaymentRetryOptions) {
+export function useOrderPaymentRetry({ orderId, currentMethodId, failure, refused }: OrderPaymentRetryOptions) {
   const [changeMethod] = useShopMutation<OrderPaymentRetryChangeMethodMutation>(graphql`
     mutation OrderPaymentRetryChangeMethodMutation($input: ChangeOrderPaymentMethodInput!) {
       changeOrderPaymentMethod(input: $input) {
@@ -91,9 +93,9 @@ export function useOrderPaymentRetry({ orderId, currentMethodId, failure }: Orde
       }
     }
   `);
-  const [selected, setSelected] = useState<string | null>(currentMethodId);
+  const [selected, setSelected] = useState<string | null>(refused?.paymentMethodId || currentMethodId);
   const [sending, setSending] = useState(false);
-  const [alert, setAlert] = useState<string[]>([]);
+  const [alert, setAlert] = useState<string[]>(refused?.alert ?? []);
 
   /** Saves the chosen method when it differs; answers whether the order now has it. */
   const saveMethod = async (): Promise<boolean> => {

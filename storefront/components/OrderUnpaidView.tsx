@@ -3,6 +3,8 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CONTACT_PATHS } from '../checkout/paymentRedirect';
+import { CHECKOUT_FORM } from '../forms/checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import type { OrderUnpaidView_order$key } from './__generated__/OrderUnpaidView_order.graphql';
 import type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
@@ -45,10 +47,15 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
     `,
     orderKey,
   );
+  // Without scripts the retry posts to this page (server/forms/checkout.ts); a refusal comes back here (ADR 0023).
+  const posted = usePostedForm(CHECKOUT_FORM.paymentRetry, { paymentMethodId: '' });
   const { selected, setSelected, sending, alert, pay, cancel } = useOrderPaymentRetry({
     orderId: order.orderId,
     currentMethodId: order.paymentMethod?.id ?? null,
     failure: t('errors.unavailable'),
+    refused: posted.posted
+      ? { paymentMethodId: posted.values.paymentMethodId, alert: posted.errors === null ? [t('errors.unavailable')] : posted.errors.map((error) => error.message) }
+      : undefined,
   });
   const [cancelled, setCancelled] = useState(false);
 
@@ -78,10 +85,21 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
       {order.paymentChangeable && !isCancelled && paymentMethods ? (
         <section className={styles.retry} aria-labelledby="unpaid-retry-title">
           <h2 id="unpaid-retry-title">{t('unpaid.retryTitle')}</h2>
-          <PaymentMethodChoice methods={paymentMethods} selectedId={selected} disabled={sending} onSelect={setSelected} invoiceAllowed={order.invoiceAllowed} afterOrder legend={t('unpaid.retryTitle')} />
-          <button type="button" className={styles.primaryButton} disabled={sending || !selected} aria-busy={sending || undefined} onClick={() => void pay()}>
-            {t('unpaid.retry')}
-          </button>
+          <form
+            method="post"
+            action={localizedPath(`/checkout/success/${order.orderId}/unpaid`, locale)}
+            data-form={CHECKOUT_FORM.paymentRetry}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void pay();
+            }}
+          >
+            <PostedFormFields form={CHECKOUT_FORM.paymentRetry} posted={posted.posted} />
+            <PaymentMethodChoice methods={paymentMethods} selectedId={selected} disabled={sending} onSelect={setSelected} invoiceAllowed={order.invoiceAllowed} afterOrder legend={t('unpaid.retryTitle')} />
+            <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
+              {t('unpaid.retry')}
+            </button>
+          </form>
         </section>
       ) : null}
       <p className={styles.actions}>

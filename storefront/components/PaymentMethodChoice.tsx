@@ -18,7 +18,7 @@ interface PaymentMethodChoiceProps {
   afterOrder?: boolean;
   legend: string;
   message?: string;
-  /** the radio group's name when a form posts it (the account's default payment method); else one of its own */
+  /** the radio group's name as a form posts it (default paymentMethodId, the name the checkout's and the account's forms read) */
   name?: string;
 }
 
@@ -49,7 +49,7 @@ export function PaymentMethodChoice({ methods: methodsKey, selectedId, disabled,
           <label key={method.id} className={`${styles.option} ${invoiceBlocked ? styles.unavailable : ''}`}>
             <input
               type="radio"
-              name={name ?? `${id}-payment`}
+              name={name ?? 'paymentMethodId'}
               value={method.id}
               data-field="paymentMethodId"
               checked={method.id === selectedId}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
+import type { PostedFormState } from '../forms/postedForm';
 import type { PharmacyPicker_cart$key } from './__generated__/PharmacyPicker_cart.graphql';
 import type { PharmacyPickerQuery, PharmacyPickerQuery$data } from './__generated__/PharmacyPickerQuery.graphql';
 import styles from './PharmacyPicker.module.css';
@@ -25,6 +27,8 @@ type FoundPharmacy = PharmacyPickerQuery$data['pharmacies'][number];
 
 interface SelectedPharmacyBoxProps {
   cart: PharmacyPicker_cart$key;
+  /** the checkout with the pharmacies listed (the choice without scripts); hydrated, `onChange` opens the dialog instead */
+  changeHref: string;
   onChange: () => void;
   /** the cart is Click & Collect: without a pharmacy it cannot be ordered */
   required: boolean;
@@ -32,7 +36,7 @@ interface SelectedPharmacyBoxProps {
 }
 
 /** The sidebar box: the pharmacy chosen for Click & Collect, with "change" (SPEC §2). */
-export function SelectedPharmacyBox({ cart: cartKey, onChange, required, message }: SelectedPharmacyBoxProps) {
+export function SelectedPharmacyBox({ cart: cartKey, changeHref, onChange, required, message }: SelectedPharmacyBoxProps) {
   const { t } = useTranslation('checkout');
   const id = useId();
   const cart = useFragment(
@@ -81,9 +85,9 @@ export function SelectedPharmacyBox({ cart: cartKey, onChange, required, message
           {message}
         </p>
       ) : null}
-      <button type="button" className={styles.change} onClick={onChange} data-field="pharmacyId" aria-describedby={message ? `${id}-message` : undefined}>
+      <InPlaceButton href={changeHref} className={styles.change} onOpen={onChange} data-field="pharmacyId" aria-describedby={message ? `${id}-message` : undefined}>
         {pharmacy ? t('pharmacy.change') : t('pharmacy.choose')}
-      </button>
+      </InPlaceButton>
     </section>
   );
 }
@@ -227,5 +231,77 @@ export function PharmacyDialog({ open, onClose, onChoose, selectedId }: Pharmacy
         </ul>
       ) : null}
     </dialog>
+  );
+}
+
+/** A pharmacy as the checkout's list shows it. */
+export interface ListedPharmacy {
+  readonly pharmacyId: string;
+  readonly name: string;
+  readonly street: string;
+  readonly zipcode: string;
+  readonly city: string;
+  readonly openingHours: readonly string[];
+}
+
+interface PharmacyChoiceListProps {
+  pharmacies: readonly ListedPharmacy[];
+  search: string;
+  selectedId: string | null;
+  /** the checkout's address (the search's GET form) and the choice's form action (with the search kept) */
+  checkoutPath: string;
+  searchParameter: string;
+  form: string;
+  posted: Omit<PostedFormState, 'form'> | null;
+  onChoose: (pharmacyId: string) => void;
+  message?: string;
+}
+
+/**
+ * The Click & Collect choice rendered on the server (/checkout?pharmacy-search=…): a search by postal code or
+ * town as a GET form and the pharmacies found as radios in a kit form, so it works before and without scripts.
+ */
+export function PharmacyChoiceList({ pharmacies, search, selectedId, checkoutPath, searchParameter, form, posted, onChoose, message }: PharmacyChoiceListProps) {
+  const { t } = useTranslation('checkout');
+  const id = useId();
+  const action = `${checkoutPath}?${new URLSearchParams({ [searchParameter]: search }).toString()}`;
+  return (
+    <section className={styles.box} aria-labelledby={`${id}-title`} data-testid="pharmacy-list">
+      <h3 id={`${id}-title`} className={styles.boxTitle}>
+        {t('pharmacy.dialogTitle')}
+      </h3>
+      <form className={styles.search} role="search" method="get" action={checkoutPath}>
+        <label htmlFor={`${id}-search`} className={styles.searchLabel}>
+          {t('pharmacy.searchLabel')}
+        </label>
+        <div className={styles.searchRow}>
+          <input id={`${id}-search`} className={styles.searchInput} type="search" name={searchParameter} defaultValue={search} autoComplete="postal-code" />
+          <button type="submit" className={styles.searchButton}>
+            {t('pharmacy.search')}
+          </button>
+        </div>
+      </form>
+      {pharmacies.length === 0 ? <p>{t('pharmacy.noneFound')}</p> : null}
+      {pharmacies.length > 0 ? (
+        <CheckoutChoiceForm form={form} action={action} posted={posted} apply={t('pharmacy.choose')} label={t('pharmacy.dialogTitle')}>
+          <fieldset className={styles.listChoice}>
+            <legend className="visually-hidden">{t('pharmacy.found', { count: pharmacies.length })}</legend>
+            {pharmacies.map((pharmacy) => (
+              <label key={pharmacy.pharmacyId} className={styles.result}>
+                <input type="radio" name="pharmacyId" value={pharmacy.pharmacyId} defaultChecked={pharmacy.pharmacyId === selectedId} onChange={() => onChoose(pharmacy.pharmacyId)} />
+                <span className={styles.pharmacy}>
+                  <strong>{pharmacy.name}</strong>
+                  <span>
+                    {pharmacy.street}, {pharmacy.zipcode} {pharmacy.city}
+                  </span>
+                  {pharmacy.openingHours.length > 0 ? <span className={styles.hoursLine}>{pharmacy.openingHours.join(' · ')}</span> : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {message ? <p className={styles.message}>{message}</p> : null}
+        </CheckoutChoiceForm>
+      ) : null}
+    </section>
   );
 }

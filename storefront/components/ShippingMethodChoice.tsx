@@ -39,7 +39,7 @@ export function ShippingMethodChoice({ methods: methodsKey, selectedId, fulfilme
           <label key={method.id} className={`${styles.option} ${unavailable ? styles.unavailable : ''}`}>
             <input
               type="radio"
-              name={`${id}-shipping`}
+              name="shippingMethodId"
               value={method.id}
               data-field="shippingMethodId"
               checked={method.id === selectedId}

@@ -81,7 +81,7 @@ async function addToCart(visitor: Shopper, productId: string) {
 }
 
 function render(visitor: Shopper, children: ReactNode, pageContext: Partial<PageContext> = {}): string {
-  const context = { locale: 'de', urlPathname: '/checkout', urlOriginal: 'http://shop.test/checkout', ...pageContext } as unknown as PageContext;
+  const context = { locale: 'de', urlPathname: '/checkout', urlOriginal: 'http://shop.test/checkout', urlParsed: { search: {} }, ...pageContext } as unknown as PageContext;
   return renderToString(
     <VikeReactProviderPageContext pageContext={context}>
       <I18nextProvider i18n={createShopI18n('de')}>
@@ -92,7 +92,7 @@ function render(visitor: Shopper, children: ReactNode, pageContext: Partial<Page
 }
 
 async function renderCheckout(visitor: Shopper): Promise<string> {
-  const variables = { locale: 'DE' } as const;
+  const variables = { locale: 'DE', withPharmacies: false } as const;
   await fetchQuery<CheckoutPageQueryType>(visitor.environment, CheckoutPageQuery, variables).toPromise();
   function Checkout() {
     const data = useLazyLoadQuery<CheckoutPageQueryType>(CheckoutPageQuery, variables, { fetchPolicy: 'store-only' });
@@ -112,8 +112,10 @@ describe('the checkout page rendered on the server', () => {
     expect(shown).toContain('1. Ihre Daten');
     expect(shown).toContain('Wie möchten Sie bestellen?');
     expect(shown).toContain('2. Versand');
-    // the salutations once each: "Keine Angabe" is the empty choice, not a second entry
-    expect(shown.match(/Keine Angabe/g)).toHaveLength(1);
+    // the salutations once each per address: "Keine Angabe" is the empty choice, not a second entry (the shipping
+    // address is in the page too, shown by its checkbox alone until the scripts run)
+    expect(shown.match(/Keine Angabe/g)).toHaveLength(2);
+    expect(html).toContain('name="shippingAddress.street"');
     expect(shown).toContain('Post Standard');
     expect(shown).toContain('3. Zahlung');
     for (const method of ['Kreditkarte', 'TWINT', 'PostFinance Card', 'PayPal', 'Apple Pay', 'Rechnung', 'Vorauskasse']) expect(shown).toContain(method);
