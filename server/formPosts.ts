@@ -64,6 +64,8 @@ export interface FormPostDefinition {
   keep: readonly string[];
   /** the form sends files: multipart/form-data within the gateway's upload limits (server/formUploads.ts) */
   uploads?: true;
+  /** a form of the account area: sent without a login (a guest's heart, a session that ended) it leads to the login and back */
+  forCustomers?: true;
   /**
    * the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) and,
    * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0")
@@ -263,7 +265,7 @@ export function mountFormPosts(
     const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
     const first = await runMutation(request, url, locale, definition.mutation, definition.field, read.variables, read.uploads);
     // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
-    if (first.errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
+    if (definition.forCustomers && first.errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {
       return seeOther(`${localizedPath('/login', locale)}?redirect=${encodeURIComponent(postedFrom(`${url.pathname}${url.search}`))}`, first.cookies);
     }
     if (first.errors === null || first.errors.length > 0) return again({ problems: {}, errors: first.errors }, first.cookies);

@@ -38,7 +38,7 @@ function withId(fields: URLSearchParams, name: string, variables: (id: string) =
 
 /** A form of an account page whose success is that page again with its confirmation. */
 function accountForm(form: string, path: string, saved: AccountSaved, rest: Pick<FormPostDefinition, 'mutation' | 'field' | 'keep' | 'read'>): FormPostDefinition {
-  return { form, path, ...rest, done: (_url, locale) => `${localizedPath(path, locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` };
+  return { form, path, ...rest, forCustomers: true, done: (_url, locale) => `${localizedPath(path, locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` };
 }
 
 /** The address book's form: every field kept, the same checks and input for a new address and a changed one. */
@@ -69,6 +69,7 @@ function wishlistForm(form: string, mutation: string, field: string): FormPostDe
     mutation,
     field,
     keep: [],
+    forCustomers: true,
     read: (fields) => withId(fields, PRODUCT_ID_FIELD, (productId) => ({ input: { productId } })),
     done: (_url, locale, _allowList, _payload, { postedFrom }) => postedFrom(localizedPath('/wishlist', locale)),
   };
