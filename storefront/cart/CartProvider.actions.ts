@@ -3,7 +3,7 @@ import type { Environment } from 'relay-runtime';
 import { FulfilmentConflictDialog } from '../components/FulfilmentConflictDialog';
 import type { CartProviderAddToCartMutation } from './__generated__/CartProviderAddToCartMutation.graphql';
 import type { CartProviderReplaceCartMutation } from './__generated__/CartProviderReplaceCartMutation.graphql';
-import { cartChangeOutcome, notificationTypeOf, type CartChangeOutcome } from './cartRules';
+import { cartChangeOutcome, notificationTypeOf, RESOLVED_AT_CHECKOUT, type CartChangeOutcome } from './cartRules';
 import { commitCartMutation } from './commitCartMutation';
 
 /**
@@ -25,6 +25,7 @@ const addToCartMutation = graphql`
         ...CartPageView_cart @include(if: $withCartPage) @alias(as: "cartPage")
         errors {
           key
+          messageKey
           level
           message
         }
@@ -47,6 +48,7 @@ const replaceCartMutation = graphql`
         ...CartPageView_cart @include(if: $withCartPage) @alias(as: "cartPage")
         errors {
           key
+          messageKey
           level
           message
         }
@@ -72,10 +74,15 @@ export interface CartChange {
   notices: CartNotice[];
 }
 
-function change(payload: Parameters<typeof cartChangeOutcome>[0] & { cart?: { errors?: ReadonlyArray<{ level: Parameters<typeof notificationTypeOf>[0]; message: string }> } | null }): CartChange {
+function change(
+  payload: Parameters<typeof cartChangeOutcome>[0] & { cart?: { errors?: ReadonlyArray<{ level: Parameters<typeof notificationTypeOf>[0]; messageKey: string; message: string }> } | null },
+): CartChange {
   return {
     outcome: cartChangeOutcome(payload),
-    notices: (payload?.cart?.errors ?? []).map((error) => ({ type: notificationTypeOf(error.level), message: error.message, persistent: error.level === 'ERROR' })),
+    // A pickup item's missing pharmacy is chosen in the cart or the checkout: no alarm that stays over the header.
+    notices: (payload?.cart?.errors ?? [])
+      .filter((error) => !RESOLVED_AT_CHECKOUT.has(error.messageKey))
+      .map((error) => ({ type: notificationTypeOf(error.level), message: error.message, persistent: error.level === 'ERROR' })),
   };
 }
 

@@ -92,6 +92,17 @@ export function cartChangeOutcome(payload: CartPayloadErrors | null | undefined)
   return { kind: 'changed' };
 }
 
+/**
+ * Cart errors the checkout page resolves itself (the Click & Collect pharmacy, issue 19): the cart offers the same
+ * choice and says so, but never shuts the way to the checkout or raises an alarm over them.
+ */
+export const RESOLVED_AT_CHECKOUT: ReadonlySet<string> = new Set(['pharmacy-required']);
+
+/** Whether an error of the cart keeps it from the checkout: an ERROR the checkout cannot resolve. */
+export function blocksCheckout(errors: ReadonlyArray<{ readonly level: string; readonly messageKey: string }>): boolean {
+  return errors.some((error) => error.level === 'ERROR' && !RESOLVED_AT_CHECKOUT.has(error.messageKey));
+}
+
 /** Cart errors (Shopware's keyed errors) by their level, for how loudly they are shown. */
 export type CartErrorLevel = 'NOTICE' | 'WARNING' | 'ERROR' | '%future added value';
 

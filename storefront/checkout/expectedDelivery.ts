@@ -22,9 +22,13 @@ export function formatDay(day: string, locale: ShopLocale): string {
   return Number.isNaN(date.getTime()) ? day : format.format(date);
 }
 
-/** SPEC §9 expected delivery in words: dispatch day and delivery days, pickup day, prescription, download. */
-export function expectedDeliveryText(delivery: ExpectedDeliveryData, t: TFunction, locale: ShopLocale): string {
+/**
+ * SPEC §9 expected delivery in words: dispatch day and delivery days, pickup day, prescription, download. A pickup
+ * (`pickup`: Click & Collect, prescription medicines included) is ready from its first day, never "delivered".
+ */
+export function expectedDeliveryText(delivery: ExpectedDeliveryData, t: TFunction, locale: ShopLocale, pickup = false): string {
   const earliest = formatDay(delivery.earliest, locale);
+  if (pickup && delivery.kind !== 'DOWNLOAD') return t('delivery.pickupFrom', { day: earliest });
   const latest = formatDay(delivery.latest, locale);
   const range = delivery.earliest === delivery.latest ? earliest : t('delivery.range', { earliest, latest });
   switch (delivery.kind) {

@@ -3,14 +3,16 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import type { MutationParameters } from 'relay-runtime';
 import { rememberCartCount } from '../cart/cartHint';
-import { cartChangeOutcome, notificationTypeOf, type CartPayloadErrors } from '../cart/cartRules';
+import { blocksCheckout, cartChangeOutcome, notificationTypeOf, RESOLVED_AT_CHECKOUT, type CartPayloadErrors } from '../cart/cartRules';
 import { commitCartMutation } from '../cart/commitCartMutation';
 import { useCart } from '../cart/useCart';
+import { PHARMACY_SEARCH_PARAMETER } from '../forms/checkoutPosts';
 import { localizedPath } from '../i18n/locales';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { CartPageView_cart$key } from './__generated__/CartPageView_cart.graphql';
 import type { CartPageViewApplyPromotionMutation } from './__generated__/CartPageViewApplyPromotionMutation.graphql';
 import type { CartPageViewRemoveItemMutation } from './__generated__/CartPageViewRemoveItemMutation.graphql';
+import type { CartPageViewSelectPharmacyMutation } from './__generated__/CartPageViewSelectPharmacyMutation.graphql';
 import type { CartPageViewUpdateItemMutation } from './__generated__/CartPageViewUpdateItemMutation.graphql';
 import type { CartRecommendations_query$key } from './__generated__/CartRecommendations_query.graphql';
 import { CartLineItem, type CartLineActions } from './CartLineItem';
@@ -19,6 +21,7 @@ import { CartTotals } from './CartTotals';
 import { ExpectedDeliveryNote } from './ExpectedDeliveryNote';
 import { FreeShippingHint } from './FreeShippingHint';
 import { useNotifications } from './Notifications';
+import { PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
 import { PromotionCodeForm } from './PromotionCodeForm';
 import styles from './CartPageView.module.css';
 
@@ -27,7 +30,10 @@ const fragment = graphql`
     id
     productCount
     isEmpty
-    blocksOrder
+    fulfilment
+    selectedPharmacy {
+      pharmacyId
+    }
     lineItems {
       id
       type
@@ -46,6 +52,7 @@ const fragment = graphql`
     ...PromotionCodeForm_cart
     ...FreeShippingHint_cart
     ...ExpectedDeliveryNote_cart
+    ...PharmacyPicker_cart
   }
 `;
 
@@ -83,6 +90,22 @@ const removeItemMutation = graphql`
 const applyPromotionMutation = graphql`
   mutation CartPageViewApplyPromotionMutation($input: ApplyPromotionCodeInput!) {
     applyPromotionCode(input: $input) {
+      cart {
+        ...CartPageView_cart
+      }
+      errors {
+        code
+        message
+        field
+      }
+    }
+  }
+`;
+
+// The Click & Collect pharmacy, chosen here as in the checkout (the same dialog); answers the whole cart.
+const selectPharmacyMutation = graphql`
+  mutation CartPageViewSelectPharmacyMutation($input: SelectPharmacyInput!) {
+    selectPharmacy(input: $input) {
       cart {
         ...CartPageView_cart
       }
@@ -183,13 +206,24 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
     return false;
   };
 
+  const [pharmacyDialogOpen, setPharmacyDialogOpen] = useState(false);
+  const choosePharmacy = async (pharmacyId: string): Promise<boolean> => {
+    const payload = await change<CartPageViewSelectPharmacyMutation>(selectPharmacyMutation, { input: { pharmacyId } }, 'selectPharmacy');
+    refusalShown(payload);
+    return payload !== null && payload.errors.length === 0;
+  };
+  const pickup = data.fulfilment === 'CLICK_AND_COLLECT';
+
   const removeCode = (lineItemId: string) => {
     setPromotionError(null);
     lineActions.remove(lineItemId);
   };
 
-  // The cart's errors of the last change, each once; a refused code is already shown beside its field.
-  const cartErrors = data.errors.filter((error) => !(promotionError && PROMOTION_REFUSAL_KEYS.some((key) => error.messageKey.startsWith(key))));
+  // The cart's errors of the last change, each once; a refused code is already shown beside its field, and a missing
+  // pickup pharmacy by the pharmacy box (chosen here or in the checkout: it never closes the way on).
+  const cartErrors = data.errors.filter(
+    (error) => !RESOLVED_AT_CHECKOUT.has(error.messageKey) && !(promotionError && PROMOTION_REFUSAL_KEYS.some((key) => error.messageKey.startsWith(key))),
+  );
   const products = data.lineItems.filter((line) => line.type === 'PRODUCT');
   const inCart = useMemo(() => new Set(data.lineItems.flatMap((line) => (line.product ? [line.product.productId] : []))), [data.lineItems]);
   const formError = notice.error && !PROMOTION_REFUSALS.has(notice.error) && notice.error !== 'FULFILMENT_CONFLICT' ? t(`errors.${knownError(notice.error)}`) : null;
@@ -232,7 +266,16 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
             <PromotionCodeForm cart={data} action={action} busy={busy} error={promotionError} apply={applyCode} remove={removeCode} />
             <CartTotals cart={data} />
             <ExpectedDeliveryNote cart={data} />
-            {data.blocksOrder ? (
+            {pickup ? (
+              <SelectedPharmacyBox
+                cart={data}
+                required={false}
+                changeHref={`${localizedPath('/checkout', locale)}?${PHARMACY_SEARCH_PARAMETER}=`}
+                onChange={() => setPharmacyDialogOpen(true)}
+                message={data.selectedPharmacy ? undefined : t('delivery.pharmacyHereOrAtCheckout')}
+              />
+            ) : null}
+            {blocksCheckout(data.errors) ? (
               <>
                 <button type="button" className={styles.checkout} disabled aria-describedby={reasonId}>
                   {t('page.toCheckout')}
@@ -253,6 +296,9 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
         </div>
       )}
       <CartRecommendations query={query} inCart={inCart} />
+      {pickup ? (
+        <PharmacyDialog open={pharmacyDialogOpen} onClose={() => setPharmacyDialogOpen(false)} onChoose={choosePharmacy} selectedId={data.selectedPharmacy?.pharmacyId ?? null} />
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
 import { cartChangedElsewhere } from '../cart/cartCount';
+import { blocksCheckout } from '../cart/cartRules';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
 import { problemText, type ShopErrorData } from '../forms/checkoutForms';
@@ -49,8 +50,6 @@ function splitOrderErrors(errors: readonly ShopErrorData[]): { byField: Record<s
   }
   return { byField, general: [...new Set(general)] };
 }
-/** Cart errors this page itself resolves (the pharmacy): no "back to the cart" for them. */
-const PICKED_ON_THIS_PAGE = new Set(['pharmacy-required']);
 
 interface CheckoutPageViewProps {
   query: CheckoutPageView_query$key;
@@ -79,7 +78,6 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           id
           isVirtual
           fulfilment
-          blocksOrder
           errors {
             key
             messageKey
@@ -355,7 +353,8 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
           ))}
         </ul>
       ) : null}
-      {cart.blocksOrder && cart.errors.some((error) => error.level === 'ERROR' && !PICKED_ON_THIS_PAGE.has(error.messageKey)) ? (
+      {/* errors this page resolves itself (the pharmacy) need no "back to the cart" */}
+      {blocksCheckout(cart.errors) ? (
         <p className={styles.blocked}>
           {t('order.blocked')} <a href={localizedPath('/checkout/cart', locale)}>{t('order.backToCart')}</a>
         </p>

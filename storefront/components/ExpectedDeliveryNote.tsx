@@ -7,8 +7,9 @@ import styles from './ExpectedDeliveryNote.module.css';
 
 /**
  * When the order arrives (SPEC §9, computed by the Store API): dispatch today before 16:00 and the next
- * working day, Click & Collect per pharmacy, prescription items 2–3 days, downloads at once. For Click &
- * Collect also the chosen pharmacy (chosen in the checkout when none yet).
+ * working day, Click & Collect per pharmacy, prescription items 2–3 days, downloads at once. A pickup is never
+ * described as a delivery: ready from its first day, and the original prescription to bring (the pharmacy itself is
+ * the cart's pharmacy box).
  */
 export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart$key }) {
   const data = useFragment(
@@ -21,14 +22,6 @@ export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart
           earliest
           latest
         }
-        selectedPharmacy {
-          name
-          street
-          zipcode
-          city
-          phone
-          openingHours
-        }
         lineItems {
           prescriptionRequired
         }
@@ -39,7 +32,6 @@ export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart
   const { t } = useTranslation('cart');
   const locale = useShopperLocale();
   const delivery = data.expectedDelivery;
-  const pharmacy = data.selectedPharmacy;
   const collect = data.fulfilment === 'CLICK_AND_COLLECT';
   if (!delivery && !collect) return null;
   const earliest = delivery ? formatDeliveryDate(delivery.earliest, locale) : '';
@@ -60,18 +52,6 @@ export function ExpectedDeliveryNote({ cart }: { cart: ExpectedDeliveryNote_cart
       )}
       {delivery?.kind === 'PRESCRIPTION' && !collect && <p>{t('delivery.prescription', { dates })}</p>}
       {delivery?.kind === 'DOWNLOAD' && <p>{t('delivery.download')}</p>}
-      {collect &&
-        (pharmacy ? (
-          <div className={styles.pharmacy} data-testid="selected-pharmacy">
-            <p>
-              {t('delivery.pharmacy')} <strong>{pharmacy.name}</strong>, {pharmacy.street}, {pharmacy.zipcode} {pharmacy.city}
-            </p>
-            {pharmacy.phone ? <p>{t('delivery.phone', { phone: pharmacy.phone })}</p> : null}
-            {pharmacy.openingHours.length > 0 ? <p>{pharmacy.openingHours.join(' · ')}</p> : null}
-          </div>
-        ) : (
-          <p className={styles.pharmacy}>{t('delivery.pharmacyLater')}</p>
-        ))}
       {collect && prescription && <p data-testid="bring-prescription">{t('delivery.bringPrescription')}</p>}
     </div>
   );

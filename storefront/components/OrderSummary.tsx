@@ -19,6 +19,7 @@ interface SummaryLine {
   readonly totalPrice: number;
   readonly taxRate?: number | null;
   readonly isDownload: boolean;
+  readonly prescriptionRequired: boolean;
   readonly promotionCode?: string | null;
   readonly options: ReadonlyArray<{ readonly group: string; readonly option: string }>;
 }
@@ -32,6 +33,8 @@ interface SummaryData {
   taxes: ReadonlyArray<{ readonly taxRate: number; readonly tax: number }>;
   /** no shipping row for a cart of downloads only */
   withShipping: boolean;
+  /** Click & Collect: picked up at a pharmacy, never described as a delivery */
+  pickup: boolean;
   expectedDelivery: ExpectedDeliveryData | null | undefined;
 }
 
@@ -49,6 +52,7 @@ export function CartSummary({ cart: cartKey, title }: { cart: OrderSummary_cart$
           totalPrice
           taxRate
           isDownload
+          prescriptionRequired
           promotionCode
           options {
             group
@@ -56,6 +60,7 @@ export function CartSummary({ cart: cartKey, title }: { cart: OrderSummary_cart$
           }
         }
         isVirtual
+        fulfilment
         positionPrice
         shippingCosts
         totalPrice
@@ -73,7 +78,7 @@ export function CartSummary({ cart: cartKey, title }: { cart: OrderSummary_cart$
     `,
     cartKey,
   );
-  return <SummaryTable title={title} data={{ ...cart, withShipping: !cart.isVirtual }} />;
+  return <SummaryTable title={title} data={{ ...cart, withShipping: !cart.isVirtual, pickup: cart.fulfilment === 'CLICK_AND_COLLECT' }} />;
 }
 
 /** A placed order's items and totals (success, paid and unpaid pages). */
@@ -90,10 +95,14 @@ export function OrderSummary({ order: orderKey, title }: { order: OrderSummary_o
           totalPrice
           taxRate
           isDownload
+          prescriptionRequired
           options {
             group
             option
           }
+        }
+        pharmacy {
+          pharmacyId
         }
         positionPrice
         shippingCosts
@@ -113,7 +122,7 @@ export function OrderSummary({ order: orderKey, title }: { order: OrderSummary_o
     orderKey,
   );
   const virtual = order.lineItems.every((line) => line.type !== 'PRODUCT' || line.isDownload);
-  return <SummaryTable title={title} data={{ ...order, withShipping: !virtual || order.shippingCosts > 0 }} />;
+  return <SummaryTable title={title} data={{ ...order, withShipping: !virtual || order.shippingCosts > 0, pickup: order.pharmacy !== null }} />;
 }
 
 function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
@@ -165,7 +174,7 @@ function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
         <dd>{price(data.positionPrice)}</dd>
         {data.withShipping ? (
           <>
-            <dt>{t('summary.shippingCosts')}</dt>
+            <dt>{data.pickup ? t('summary.pickupCosts') : t('summary.shippingCosts')}</dt>
             <dd data-testid="summary-shipping">{data.shippingCosts === 0 ? t('summary.free') : price(data.shippingCosts)}</dd>
           </>
         ) : null}
@@ -182,7 +191,12 @@ function SummaryTable({ title, data }: { title: string; data: SummaryData }) {
       </dl>
       {data.expectedDelivery ? (
         <p className={styles.delivery} data-testid="expected-delivery">
-          {expectedDeliveryText(data.expectedDelivery, t, locale)}
+          {expectedDeliveryText(data.expectedDelivery, t, locale, data.pickup)}
+        </p>
+      ) : null}
+      {data.pickup && data.lineItems.some((line) => line.prescriptionRequired) ? (
+        <p className={styles.delivery} data-testid="bring-prescription">
+          {t('delivery.bringPrescription')}
         </p>
       ) : null}
     </section>

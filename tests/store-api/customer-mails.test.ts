@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderInvoicePdf, type DocumentRow } from '../../store-api/src/domain/documents';
+import { findOrder } from '../../store-api/src/domain/order';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
+import { pdfText } from '../support/pdfText';
 import { openPrivateTestShop } from '../support/shop';
 import { loggedInAccount, PASSWORD } from './account-session';
 import { addProduct, choosePayment, findProduct, placeOrder, registerGuest, shopper, uniqueEmail } from './checkout-fixtures';
@@ -62,6 +65,15 @@ describe('the order mail says what is true for the order', () => {
     expect(mail.body_text).toContain('Bringen Sie das Originalrezept mit.');
     expect(mail.body_text).not.toMatch(/Versand|Lieferung/);
     expect(mail.body_html).toContain('Bringen Sie das Originalrezept mit.');
+  });
+
+  it('the invoice of a pickup names the pharmacy instead of shipping costs', async () => {
+    const { order, pharmacy } = await pickupOrder('de', findProduct(shop.db, 'clickCollect').id);
+    const document = shop.db.prepare('SELECT * FROM document WHERE order_id = ?').get(order.id) as DocumentRow;
+    const text = await pdfText(await renderInvoicePdf(shop.db, findOrder(shop.db, order.id)!, document));
+    expect(text).toContain('Abholung in der Apotheke');
+    expect(text).toContain(`Abholung in ${pharmacy.name}, `);
+    expect(text).not.toContain('Versandkosten');
   });
 
   it('in Italian: the pickup in Italian, formally', async () => {

@@ -84,6 +84,10 @@ function render(visitor: Shopper, children: ReactNode, pageContext: Partial<Page
 }
 
 async function renderCart(visitor: Shopper): Promise<string> {
+  return text(await renderCartHtml(visitor));
+}
+
+async function renderCartHtml(visitor: Shopper): Promise<string> {
   const variables = { locale: 'DE' } as const;
   await fetchQuery<CartPageQueryType>(visitor.environment, CartPageQuery, variables).toPromise();
   function Cart() {
@@ -94,7 +98,7 @@ async function renderCart(visitor: Shopper): Promise<string> {
       </NotificationsProvider>
     );
   }
-  return text(render(visitor, <Cart />));
+  return render(visitor, <Cart />);
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\s+/g, ' ');
@@ -108,15 +112,30 @@ async function choosePharmacy(visitor: Shopper): Promise<{ name: string; phone: 
 }
 
 describe('the cart of a pickup', () => {
+  it('no pharmacy chosen yet: no alarm, the way to the checkout open, and the pharmacy to choose here or there (issue 19 item 1)', async () => {
+    const visitor = shopper();
+    await addToCart(visitor, products.clickAndCollect);
+    const html = await renderCartHtml(visitor);
+    const shown = text(html);
+    expect(html).toContain('data-testid="to-checkout"');
+    expect(html).not.toContain('data-testid="cart-errors"');
+    expect(shown).toContain('Es wurde keine Apotheke ausgewählt.');
+    expect(shown).toContain('Wählen Sie die Apotheke für die Abholung hier oder an der Kasse.');
+    // without scripts "Apotheke wählen" leads to the checkout's list of pharmacies
+    expect(html).toMatch(/href="\/checkout\?pharmacy-search="[^>]*>Apotheke wählen</);
+  });
+
   it('a prescription medicine for pickup: ready at the pharmacy from a day, its phone and hours, bring the prescription; no delivery words', async () => {
     const visitor = shopper();
     await addToCart(visitor, products.prescription);
     const pharmacy = await choosePharmacy(visitor);
     const shown = await renderCart(visitor);
     expect(shown).toMatch(/Abholbereit in der Apotheke ab \S+ \d{1,2}\.\d{1,2}\.\d{4}/);
-    expect(shown).toContain(`Abholung in: ${pharmacy.name}`);
-    expect(shown).toContain(`Telefon ${pharmacy.phone}`);
+    // the pharmacy box, as in the checkout: name, phone, hours, and "change"
+    expect(shown).toContain(`Abholung in der Apotheke ${pharmacy.name}`);
+    expect(shown).toContain(pharmacy.phone);
     expect(shown).toMatch(/Mo \d\d:\d\d/);
+    expect(shown).toContain('Apotheke ändern');
     expect(shown).toContain('Bringen Sie das Originalrezept mit.');
     expect(shown).not.toMatch(/Lieferung|Versand heute/);
   });

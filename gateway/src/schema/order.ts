@@ -40,7 +40,7 @@ interface OrderLineItemShape {
   productId?: string | null;
   referencedId?: string | null;
   states?: string[];
-  payload?: { isDownload?: boolean; options?: unknown } | null;
+  payload?: { isDownload?: boolean; prescriptionRequired?: boolean; options?: unknown } | null;
   downloads?: OrderLineItemDownloadShape[] | null;
   price?: { calculatedTaxes?: TaxShape[]; taxRules?: { taxRate?: number }[] } | null;
   position?: number;
@@ -294,6 +294,10 @@ const OrderLineItemRef = builder.objectRef<LineShape>('OrderLineItem').implement
     isDownload: t.boolean({
       description: 'A download.',
       resolve: (l) => (l.data.states ?? []).includes('is-download') || l.data.payload?.isDownload === true,
+    }),
+    prescriptionRequired: t.boolean({
+      description: 'A prescription medicine (a pickup needs the original prescription).',
+      resolve: (l) => l.data.payload?.prescriptionRequired === true,
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import type { LanguageKey } from '../known-ids';
 import { dateInLanguage, escapeHtml, htmlDocument, languageKeyOf, queueMail } from './mail';
-import { CUSTOMER_SERVICE_PHONE } from './shop-settings';
+import { CUSTOMER_SERVICE_PHONE } from './customer-service';
 
 // Mails that tell a customer about a change to their account or order they may not have made themselves (issue 19
 // item 7): the e-mail address changed (to the old address and the new one), the password changed (in the account or

@@ -26,7 +26,7 @@ export const INVOICE_PAYMENT_DAYS = 10;
 
 type InvoiceKey =
   | 'invoice' | 'number' | 'date' | 'order' | 'customer' | 'quantity' | 'item' | 'unit' | 'vat' | 'total'
-  | 'positions' | 'shipping' | 'grand' | 'net' | 'vatOf' | 'terms' | 'paid' | 'due' | 'vatId';
+  | 'positions' | 'shipping' | 'grand' | 'net' | 'vatOf' | 'terms' | 'paid' | 'due' | 'vatId' | 'pickup' | 'pickupAt';
 
 const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
   de: {
@@ -42,6 +42,8 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     total: 'Total',
     positions: 'Zwischensumme',
     shipping: 'Versandkosten',
+    pickup: 'Abholung in der Apotheke',
+    pickupAt: 'Abholung in',
     grand: 'Gesamtbetrag inkl. MwSt.',
     net: 'Nettobetrag',
     vatOf: 'MwSt. {rate} % auf {base}',
@@ -63,6 +65,8 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     total: 'Totale',
     positions: 'Subtotale',
     shipping: 'Spese di spedizione',
+    pickup: 'Ritiro in farmacia',
+    pickupAt: 'Ritiro presso',
     grand: 'Totale IVA incl.',
     net: 'Importo netto',
     vatOf: 'IVA {rate} % su {base}',
@@ -84,6 +88,8 @@ const TEXT: Record<LanguageKey, Record<InvoiceKey, string>> = {
     total: 'Total',
     positions: 'Sous-total',
     shipping: 'Frais de port',
+    pickup: 'Retrait en pharmacie',
+    pickupAt: 'Retrait à',
     grand: 'Total TVA incl.',
     net: 'Montant net',
     vatOf: 'TVA {rate} % sur {base}',
@@ -149,6 +155,10 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
     | undefined;
   const company = billingCompany(db);
   const slip = paymentSlipOf(db, order);
+  // A Click & Collect order is picked up, never shipped: its pharmacy instead of shipping costs.
+  const pharmacy = order.pharmacy_id
+    ? (db.prepare('SELECT name, street, zipcode, city FROM pharmacy WHERE id = ?').get(order.pharmacy_id) as { name: string; street: string; zipcode: string; city: string } | undefined)
+    : undefined;
 
   const created = new Date(document.created_at);
   const pdf = new PDFDocument({
@@ -225,7 +235,7 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
   newLine(6);
   const totals: [string, string, 'Helvetica' | 'Helvetica-Bold'][] = [
     [t.positions, money(order.position_price), 'Helvetica'],
-    [t.shipping, money(order.shipping_total), 'Helvetica'],
+    [pharmacy ? t.pickup : t.shipping, money(order.shipping_total), 'Helvetica'],
     [t.grand, money(order.amount_total), 'Helvetica-Bold'],
     [t.net, money(order.amount_net), 'Helvetica'],
   ];
@@ -238,6 +248,10 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
     write(t.vatOf.replace('{rate}', String(vat.taxRate)).replace('{base}', money(vat.price)), right - 200);
     write(money(vat.tax), right, 10, 'Helvetica', 'right');
     newLine();
+  }
+  if (pharmacy) {
+    newLine(10);
+    write(`${t.pickupAt} ${pharmacy.name}, ${pharmacy.street}, ${pharmacy.zipcode} ${pharmacy.city}`, left);
   }
   newLine(20);
   write(t.terms.replace('{date}', dateInLanguage(invoiceDueDate(document.created_at).toISOString(), language)), left, 11, 'Helvetica-Bold');

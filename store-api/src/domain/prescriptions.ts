@@ -8,7 +8,7 @@ import { COUNTRY_CH_ID, COUNTRY_LI_ID, type LanguageKey } from '../known-ids';
 import { escapeHtml, htmlDocument, languageKeyOf, queueMail } from './mail';
 import { hitRateLimit, keyOf, type RateLimit } from './rate-limit';
 import { FormChecker, shown } from './shop-forms';
-import { CUSTOMER_SERVICE_PHONE } from './shop-settings';
+import { CUSTOMER_SERVICE_PHONE } from './customer-service';
 
 // The prescription services (SPEC §4): "home delivery" (the shopper fills the form and posts the original
 // prescription; the medicines arrive 2–3 days after its receipt, SPEC §9) and "pickup" (the shopper uploads the

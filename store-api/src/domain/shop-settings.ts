@@ -6,9 +6,6 @@ import type { LanguageKey } from '../known-ids';
 // (the brand per language) and who bills (the operating company, its UID/VAT number and QR-IBAN). Seeded with the
 // Edelweiss pharmacy chain of the imprint; an operator changes the rows, a re-seed of the catalogue keeps them.
 
-/** The customer service's phone number, given in mails and on the prescription pages. */
-export const CUSTOMER_SERVICE_PHONE = '0800 100 200';
-
 /** One setting's JSON value, or undefined when the row is missing or not JSON. */
 function setting(db: Db, key: string): unknown {
   const row = prepared(db, 'SELECT configuration_value FROM system_config WHERE configuration_key = ?').get(key) as { configuration_value: string } | undefined;
