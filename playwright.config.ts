@@ -65,6 +65,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // The seeded contest closes on 2026-12-31; the journeys enter it whatever today is.
       CONTEST_ENDS_AT: '2099-12-31T23:59:59+01:00',
+      // The journeys register dozens of accounts from 127.0.0.1 within the hour (the default is 20 per address).
+      ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
     },
   },
 });

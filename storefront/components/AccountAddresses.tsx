@@ -242,6 +242,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
               ) : null}
               <div className={styles.actions}>
                 <a
+                  data-vike="false"
                   className={styles.secondaryButton}
                   href={formOf({ kind: 'edit', addressId: address.id }, path).href}
                   onClick={(event) => open({ kind: 'edit', addressId: address.id }, event)}
@@ -250,7 +251,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
                   {t('address.edit')}
                 </a>
                 {!isBilling && !isShipping && confirmingDelete !== address.id ? (
-                  <a className={styles.secondaryButton} href={`${path}?${ADDRESS_DELETE_PARAMETER}=${encodeURIComponent(address.id)}`} onClick={(event) => deleteAddress(address.id, event)} aria-label={t('address.deleteNamed', { name })}>
+                  <a data-vike="false" className={styles.secondaryButton} href={`${path}?${ADDRESS_DELETE_PARAMETER}=${encodeURIComponent(address.id)}`} onClick={(event) => deleteAddress(address.id, event)} aria-label={t('address.deleteNamed', { name })}>
                     {t('address.delete')}
                   </a>
                 ) : null}
@@ -264,7 +265,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
                       {t('address.delete')}
                     </button>
                   </AddressButton>
-                  <a className={styles.secondaryButton} href={path} onClick={(event) => keepAddress(event)}>
+                  <a data-vike="false" className={styles.secondaryButton} href={path} onClick={(event) => keepAddress(event)}>
                     {t('address.cancel')}
                   </a>
                 </div>
@@ -309,13 +310,13 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
             <button type="submit" className={styles.primaryButton} disabled={busy} aria-busy={creating || updating || undefined}>
               {t('address.save')}
             </button>
-            <a className={styles.secondaryButton} href={path} onClick={close}>
+            <a data-vike="false" className={styles.secondaryButton} href={path} onClick={close}>
               {t('address.cancel')}
             </a>
           </div>
         </form>
       ) : (
-        <a ref={addButton} className={styles.primaryButton} href={formOf({ kind: 'new' }, path).href} onClick={(event) => open({ kind: 'new' }, event)}>
+        <a data-vike="false" ref={addButton} className={styles.primaryButton} href={formOf({ kind: 'new' }, path).href} onClick={(event) => open({ kind: 'new' }, event)}>
           {t('address.add')}
         </a>
       )}

@@ -80,6 +80,8 @@ export function InPlaceButton({ href, onOpen, children, ...attributes }: InPlace
     <a
       {...attributes}
       href={href}
+      // Vike's router follows every link click, prevented or not: this one opens in place once the page runs
+      data-vike="false"
       role="button"
       onClick={(event) => {
         event.preventDefault();

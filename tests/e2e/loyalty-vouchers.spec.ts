@@ -58,7 +58,8 @@ test('a card with 1,200 points shows two vouchers and 300 points to the next; on
   await expect(page.getByTestId('cart-promotion-line')).toContainText('VitalCard-Gutschein');
   await expect(page.getByTestId('cart-discount')).toHaveText(/^CHF\s?-5\.00$/);
 
-  // Someone else typing the second code, in a browser without JavaScript: refused beside the field, no discount.
+  // Someone else typing the second code, in a browser without JavaScript and without a login: asked to log in (the
+  // voucher belongs to an account), beside the field, no discount.
   const stranger = await browser.newContext({ javaScriptEnabled: false });
   const other = await stranger.newPage();
   // Without scripts the add-to-cart link asks first.
@@ -67,8 +68,8 @@ test('a card with 1,200 points shows two vouchers and 300 points to the next; on
   await other.waitForURL((url) => url.pathname === '/checkout/cart');
   await other.getByLabel('Aktionscode eingeben').fill(codes[1]!);
   await other.getByRole('button', { name: 'Einlösen' }).click();
-  await expect(other).toHaveURL(/\/checkout\/cart\?error=VOUCHER_NOT_OWN$/);
-  await expect(other.getByText('Dieser Gutschein gehört zu einem anderen Kundenkonto. Er kann nur dort eingelöst werden.')).toBeVisible();
+  await expect(other).toHaveURL(/\/checkout\/cart\?error=VOUCHER_LOGIN_REQUIRED$/);
+  await expect(other.getByText('Dieser Gutschein gehört zu einem Kundenkonto. Bitte melden Sie sich an, um ihn einzulösen.')).toBeVisible();
   await expect(other.getByTestId('cart-discount')).toHaveCount(0);
   await stranger.close();
 });

@@ -164,11 +164,14 @@ describe('mails per recipient', () => {
 
 describe('the limits’ settings', () => {
   it('default to room for 200 checkouts at once from one address (the bench) and 10 per e-mail and recipient', () => {
-    expect(readAbuseLimits({})).toEqual({ guestCheckoutsPerAddress: 300, checkoutsPerEmail: 10, mailsPerRecipient: 10 });
-    expect(readAbuseLimits({ GUEST_CHECKOUTS_PER_ADDRESS_PER_HOUR: '50', CHECKOUTS_PER_EMAIL_PER_HOUR: ' 3 ', MAILS_PER_RECIPIENT_PER_HOUR: '' })).toEqual({
+    expect(readAbuseLimits({})).toEqual({ guestCheckoutsPerAddress: 300, checkoutsPerEmail: 10, mailsPerRecipient: 10, accountRegistrationsPerAddress: 20 });
+    expect(
+      readAbuseLimits({ GUEST_CHECKOUTS_PER_ADDRESS_PER_HOUR: '50', CHECKOUTS_PER_EMAIL_PER_HOUR: ' 3 ', MAILS_PER_RECIPIENT_PER_HOUR: '', ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR: '500' }),
+    ).toEqual({
       guestCheckoutsPerAddress: 50,
       checkoutsPerEmail: 3,
       mailsPerRecipient: 10,
+      accountRegistrationsPerAddress: 500,
     });
     expect(() => readAbuseLimits({ MAILS_PER_RECIPIENT_PER_HOUR: '0' })).toThrow(/MAILS_PER_RECIPIENT_PER_HOUR must be a whole number of at least 1/);
     expect(() => readAbuseLimits({ CHECKOUTS_PER_EMAIL_PER_HOUR: 'ten' })).toThrow(/CHECKOUTS_PER_EMAIL_PER_HOUR/);

@@ -336,7 +336,7 @@ export async function registerCustomer(
   const guest = body.guest === true || body.guest === 'true' || body.guest === 1;
   // Per client address (unknown address: not limited), before anything is checked (rate-limit.ts): accounts 20 an
   // hour, guests (a checkout each) the much higher guest checkout limit.
-  if (clientIp) hitRateLimit(ctx.db, [guest ? guestRegistrationIpLimit(ctx.db, clientIp) : registrationIpLimit(clientIp)]);
+  if (clientIp) hitRateLimit(ctx.db, [guest ? guestRegistrationIpLimit(ctx.db, clientIp) : registrationIpLimit(ctx.db, clientIp)]);
   const email = v.email('/email', body.email);
   // Per e-mail, so one address cannot be signed up over and over (each account registration mails it).
   if (email !== null) hitRateLimit(ctx.db, [registrationEmailLimit(ctx.db, email)]);

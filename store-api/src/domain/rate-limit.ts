@@ -78,12 +78,13 @@ export function recoveryIpLimit(ip: string): RateLimit {
 }
 
 /**
- * Account registrations per client address: 20 an hour, every attempt counted (an "already in use" answer tells
- * whether an email has an account, so probing costs the same as registering). Guest registrations have their own,
- * higher limit (guestRegistrationIpLimit): each is a checkout, and 200 shoppers behind one address may check out at once.
+ * Account registrations per client address: 20 an hour by default (ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR), every
+ * attempt counted (an "already in use" answer tells whether an email has an account, so probing costs the same as
+ * registering). Guest registrations have their own, higher limit (guestRegistrationIpLimit): each is a checkout, and
+ * 200 shoppers behind one address may check out at once.
  */
-export function registrationIpLimit(ip: string): RateLimit {
-  return { key: keyOf('register:ip', ip), max: 20, windowSeconds: 3600 };
+export function registrationIpLimit(db: Db, ip: string): RateLimit {
+  return { key: keyOf('register:ip', ip), max: abuseLimitsOf(db).accountRegistrationsPerAddress, windowSeconds: 3600 };
 }
 
 // --- guest checkouts and shop mails (issue 17 item 6) --------------------------------------------------
@@ -106,9 +107,11 @@ export interface AbuseLimits {
   checkoutsPerEmail: number;
   /** MAILS_PER_RECIPIENT_PER_HOUR: mails the shop writes to one address */
   mailsPerRecipient: number;
+  /** ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR: account registrations per client address */
+  accountRegistrationsPerAddress: number;
 }
 
-export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { guestCheckoutsPerAddress: 300, checkoutsPerEmail: 10, mailsPerRecipient: 10 };
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { guestCheckoutsPerAddress: 300, checkoutsPerEmail: 10, mailsPerRecipient: 10, accountRegistrationsPerAddress: 20 };
 
 /** The limits from the environment; a value that is not a whole number ≥ 1 stops the start with a clear message. */
 export function readAbuseLimits(env: NodeJS.ProcessEnv): AbuseLimits {
@@ -122,6 +125,7 @@ export function readAbuseLimits(env: NodeJS.ProcessEnv): AbuseLimits {
     guestCheckoutsPerAddress: read('GUEST_CHECKOUTS_PER_ADDRESS_PER_HOUR', DEFAULT_ABUSE_LIMITS.guestCheckoutsPerAddress),
     checkoutsPerEmail: read('CHECKOUTS_PER_EMAIL_PER_HOUR', DEFAULT_ABUSE_LIMITS.checkoutsPerEmail),
     mailsPerRecipient: read('MAILS_PER_RECIPIENT_PER_HOUR', DEFAULT_ABUSE_LIMITS.mailsPerRecipient),
+    accountRegistrationsPerAddress: read('ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR', DEFAULT_ABUSE_LIMITS.accountRegistrationsPerAddress),
   };
 }
 
