@@ -68,9 +68,14 @@ export interface FormPostDefinition {
   forCustomers?: true;
   /**
    * the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) and,
-   * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0")
+   * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0"); `unchanged` when the
+   * post asks for nothing (a setting saved as it was): no mutation, straight to `done` with an empty payload
    */
-  read(fields: URLSearchParams, url: URL, files: FormFiles): { problems: Record<string, string> } | { variables: Record<string, unknown>; uploads?: Record<string, File> };
+  read(
+    fields: URLSearchParams,
+    url: URL,
+    files: FormFiles,
+  ): { problems: Record<string, string> } | { variables: Record<string, unknown>; uploads?: Record<string, File> } | { unchanged: true };
   /**
    * where the shopper goes once the mutation succeeded (`url`: the form's action, with the page's own parameters;
    * `payload`: the mutation's answer; `after`: what it was sent, the page the form was on, `then`'s answer)
@@ -263,6 +268,7 @@ export function mountFormPosts(
     const read = definition.read(fields, url, files);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
     const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
+    if ('unchanged' in read) return seeOther(definition.done(url, locale, options.redirectAllowList, {}, { variables: {}, postedFrom }), []);
     const first = await runMutation(request, url, locale, definition.mutation, definition.field, read.variables, read.uploads);
     // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.
     if (definition.forCustomers && first.errors?.some((error) => error.code === 'NOT_LOGGED_IN')) {

@@ -6,6 +6,7 @@ import {
   addressOfFields,
   EMAIL_FIELDS,
   EMAIL_PREFIX,
+  NEWSLETTER_SETTING_FIELDS,
   PASSWORD_FIELDS,
   PASSWORD_PREFIX,
   postedId,
@@ -75,6 +76,27 @@ function wishlistForm(form: string, mutation: string, field: string): FormPostDe
   };
 }
 
+/**
+ * The account page's newsletter setting: the server renders the subscribe form for a customer without the newsletter
+ * and the unsubscribe form for one with it, so the ticked box alone says what to do; saved as it was, nothing runs.
+ */
+function newsletterSetting(form: string, mutation: string, field: string, read: (fields: URLSearchParams) => Read): FormPostDefinition {
+  return {
+    form,
+    path: '/account',
+    mutation,
+    field,
+    keep: [NEWSLETTER_SETTING_FIELDS.wanted],
+    forCustomers: true,
+    read,
+    done: (_url, locale, _allowList, payload) => {
+      const status = payload.status;
+      const saved: AccountSaved | null = status === 'PENDING' ? 'newsletterPending' : status === 'SUBSCRIBED' ? 'newsletterSubscribed' : status === 'NOT_SUBSCRIBED' ? 'newsletterUnsubscribed' : null;
+      return saved ? `${localizedPath('/account', locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` : localizedPath('/account', locale);
+    },
+  };
+}
+
 /** A mailed confirmation link's em and hash, from the form's hidden fields. */
 function confirmLink(fields: URLSearchParams): Read {
   const link = confirmLinkOf(fields);
@@ -125,6 +147,22 @@ export const ACCOUNT_FORM_POSTS: readonly FormPostDefinition[] = [
     keep: ['paymentMethodId'],
     read: (fields) => withId(fields, 'paymentMethodId', (paymentMethodId) => ({ input: { paymentMethodId } })),
   }),
+  newsletterSetting(ACCOUNT_FORMS.newsletterSubscribe, 'NewsletterSettingSubscribeMutation', 'subscribeNewsletter', (fields) =>
+    fields.get(NEWSLETTER_SETTING_FIELDS.wanted)
+      ? {
+          variables: {
+            input: {
+              email: fields.get(NEWSLETTER_SETTING_FIELDS.email) ?? '',
+              firstName: fields.get(NEWSLETTER_SETTING_FIELDS.firstName) ?? '',
+              lastName: fields.get(NEWSLETTER_SETTING_FIELDS.lastName) ?? '',
+            },
+          },
+        }
+      : { unchanged: true },
+  ),
+  newsletterSetting(ACCOUNT_FORMS.newsletterUnsubscribe, 'NewsletterSettingUnsubscribeMutation', 'unsubscribeNewsletter', (fields) =>
+    fields.get(NEWSLETTER_SETTING_FIELDS.wanted) ? { unchanged: true } : { variables: { input: { email: fields.get(NEWSLETTER_SETTING_FIELDS.email) ?? '' } } },
+  ),
   wishlistForm(WISHLIST_FORMS.add, 'wishlistServerAddMutation', 'addToWishlist'),
   wishlistForm(WISHLIST_FORMS.remove, 'wishlistServerRemoveMutation', 'removeFromWishlist'),
   {

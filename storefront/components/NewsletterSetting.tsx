@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
+import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS } from '../forms/accountAreaForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import type { NewsletterSetting_customer$key } from './__generated__/NewsletterSetting_customer.graphql';
 import type { NewsletterSettingSubscribeMutation } from './__generated__/NewsletterSettingSubscribeMutation.graphql';
 import type { NewsletterSettingUnsubscribeMutation } from './__generated__/NewsletterSettingUnsubscribeMutation.graphql';
@@ -18,8 +22,9 @@ function knownStatus(value: string | null | undefined): Status {
 }
 
 /**
- * The newsletter setting on /account/profile (SPEC §4 Newsletter): the logged-in customer subscribes
- * (double opt-in: PENDING until the mailed link is opened) or unsubscribes.
+ * The newsletter setting on the account page (SPEC §4 Newsletter): the logged-in customer subscribes
+ * (double opt-in: PENDING until the mailed link is opened) or unsubscribes. Without scripts it is the subscribe or
+ * the unsubscribe form, as the customer's status is when the page is drawn (server/forms/account.ts).
  */
 export function NewsletterSetting({ customer: customerKey }: { customer: NewsletterSetting_customer$key }) {
   const { t } = useTranslation('account');
@@ -35,9 +40,15 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
     `,
     customerKey,
   );
+  const { locale } = usePageContext();
   const [status, setStatus] = useState<Status>(() => knownStatus(customer.newsletterStatus));
-  const [wanted, setWanted] = useState(status !== 'NOT_SUBSCRIBED');
-  const [alert, setAlert] = useState<string[]>([]);
+  const form = status === 'NOT_SUBSCRIBED' ? ACCOUNT_FORMS.newsletterSubscribe : ACCOUNT_FORMS.newsletterUnsubscribe;
+  // a refused post comes back here; a box ticked before hydration is kept
+  const posted = usePostedForm(form, { [NEWSLETTER_SETTING_FIELDS.wanted]: status !== 'NOT_SUBSCRIBED' ? 'on' : '' });
+  const [wanted, setWanted] = useState(posted.values[NEWSLETTER_SETTING_FIELDS.wanted] !== '');
+  const [alert, setAlert] = useState<string[]>(() =>
+    posted.posted ? (posted.posted.errors === null ? [t('errors.unavailable')] : [...new Set(posted.posted.errors.map((error) => error.message))]) : [],
+  );
   const [subscribe, subscribing] = useShopMutation<NewsletterSettingSubscribeMutation>(graphql`
     mutation NewsletterSettingSubscribeMutation($input: SubscribeNewsletterInput!) {
       subscribeNewsletter(input: $input) {
@@ -77,13 +88,27 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
   };
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="newsletter-setting-title" data-testid="newsletter-setting">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath('/account', locale)}
+      data-form={form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="newsletter-setting-title"
+      data-testid="newsletter-setting"
+    >
+      <PostedFormFields form={form} posted={posted.posted} />
+      {/* what the subscription needs, as the enhanced form sends it */}
+      <input type="hidden" name={NEWSLETTER_SETTING_FIELDS.email} value={customer.email} />
+      <input type="hidden" name={NEWSLETTER_SETTING_FIELDS.firstName} value={customer.firstName} />
+      <input type="hidden" name={NEWSLETTER_SETTING_FIELDS.lastName} value={customer.lastName} />
       <h2 id="newsletter-setting-title">{t('newsletter.title')}</h2>
       <p className={styles.intro} role="status">
         {t(STATUS_TEXT[status])}
       </p>
       <CheckoutAlert messages={alert} />
-      <CheckboxField field="newsletter" checked={wanted} onChange={setWanted}>
+      <CheckboxField field={NEWSLETTER_SETTING_FIELDS.wanted} checked={wanted} onChange={setWanted}>
         {t('newsletter.label')}
       </CheckboxField>
       <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>

@@ -16,7 +16,13 @@ export const ACCOUNT_FORMS = {
   defaultBilling: 'address-default-billing',
   defaultShipping: 'address-default-shipping',
   payment: 'default-payment',
+  // the account page's newsletter setting: which of the two the server renders follows the customer's status
+  newsletterSubscribe: 'newsletter-setting-subscribe',
+  newsletterUnsubscribe: 'newsletter-setting-unsubscribe',
 } as const;
+
+/** The newsletter setting's checkbox and the customer's name and address its subscription needs. */
+export const NEWSLETTER_SETTING_FIELDS = { wanted: 'newsletter', email: 'email', firstName: 'firstName', lastName: 'lastName' } as const;
 
 /** The profile page's e-mail and password forms name their fields "changeEmail.password", "changePassword.password". */
 export const EMAIL_PREFIX = 'changeEmail';
@@ -83,6 +89,9 @@ export const ACCOUNT_SAVED_TEXTS = {
   defaultBilling: 'address.defaultBillingSet',
   defaultShipping: 'address.defaultShippingSet',
   payment: 'payment.saved',
+  newsletterPending: 'newsletter.subscribedNotice',
+  newsletterSubscribed: 'newsletter.subscribedDirect',
+  newsletterUnsubscribed: 'newsletter.unsubscribedNotice',
 } as const;
 
 export type AccountSaved = keyof typeof ACCOUNT_SAVED_TEXTS;

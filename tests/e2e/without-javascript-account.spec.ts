@@ -163,6 +163,26 @@ test.describe('with JavaScript off', () => {
     await expect(kitForm(page, 'default-payment').locator(`input[value="${methodId}"]`)).toBeChecked();
   });
 
+  test('the account page’s newsletter setting: ticked and saved subscribes (double opt-in), unticked and saved unsubscribes', async ({ page }) => {
+    const email = await loggedIn(page, 'newsletter-ohne-js');
+    const subscribe = kitForm(page, 'newsletter-setting-subscribe');
+    await subscribe.getByRole('checkbox', { name: /Newsletter/ }).check();
+    await subscribe.getByRole('button', { name: 'Newsletter-Einstellung speichern' }).click();
+    await expect(page).toHaveURL(/\/account\?saved=newsletterPending$/);
+    await expect(page.getByTestId('account-saved')).toHaveText('Vielen Dank! Bitte bestätigen Sie Ihr Abonnement mit dem Link aus unserer E-Mail.');
+    const stored = () => readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email).map((row) => row.status);
+    expect(stored()).toHaveLength(1);
+
+    // now the unsubscribe form, its box ticked as the status is
+    const unsubscribe = kitForm(page, 'newsletter-setting-unsubscribe');
+    await expect(unsubscribe.getByRole('checkbox', { name: /Newsletter/ })).toBeChecked();
+    await unsubscribe.getByRole('checkbox', { name: /Newsletter/ }).uncheck();
+    await unsubscribe.getByRole('button', { name: 'Newsletter-Einstellung speichern' }).click();
+    await expect(page).toHaveURL(/\/account\?saved=newsletterUnsubscribed$/);
+    await expect(page.getByTestId('account-saved')).toHaveText('Sie haben den Newsletter abbestellt.');
+    expect(stored()).toEqual(['optOut']);
+  });
+
   test('wishlist: a guest’s heart asks for the login and comes back; the customer’s heart adds, the wishlist page removes', async ({ page }) => {
     const [product] = await findProducts(page.request, isDelivery);
     await page.goto(product!.url);

@@ -293,3 +293,27 @@ describe('the newsletter’s mailed links without JavaScript', () => {
     expect(shownAgain[0]!.formPost.errors).toEqual([expect.objectContaining({ code: 'LINK_INVALID' })]);
   });
 });
+
+describe('the account page’s newsletter setting without JavaScript', () => {
+  const recipient = () => readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email)[0]?.status ?? null;
+  const setting = { email, firstName: 'Leandra', lastName: 'Konto' };
+
+  it('ticked on the subscribe form: subscribed (double opt-in), the page says so; saved as it was: nothing runs; unticked on the unsubscribe form: unsubscribed', async () => {
+    const subscribed = await post('/account', { _form: 'newsletter-setting-subscribe', ...setting, newsletter: 'on' }, customer);
+    expect(subscribed.status).toBe(303);
+    expect(subscribed.headers.get('location')).toMatch(/^\/account\?saved=newsletter(Pending|Subscribed)$/);
+    const afterSubscribe = recipient();
+    expect(afterSubscribe).not.toBeNull();
+
+    // the unsubscribe form with its box still ticked: nothing to do, the page again without a message
+    const unchanged = await post('/it/account', { _form: 'newsletter-setting-unsubscribe', ...setting, newsletter: 'on' }, customer);
+    expect(unchanged.status).toBe(303);
+    expect(unchanged.headers.get('location')).toBe('/it/account');
+    expect(recipient()).toBe(afterSubscribe);
+
+    const unsubscribed = await post('/fr/account', { _form: 'newsletter-setting-unsubscribe', ...setting }, customer);
+    expect(unsubscribed.status).toBe(303);
+    expect(unsubscribed.headers.get('location')).toBe('/fr/account?saved=newsletterUnsubscribed');
+    expect(recipient()).toBe('optOut');
+  });
+});
