@@ -77,13 +77,13 @@ function wishlistForm(form: string, mutation: string, field: string): FormPostDe
 }
 
 /**
- * The account page's newsletter setting: the server renders the subscribe form for a customer without the newsletter
+ * The profile page's newsletter setting: the server renders the subscribe form for a customer without the newsletter
  * and the unsubscribe form for one with it, so the ticked box alone says what to do; saved as it was, nothing runs.
  */
 function newsletterSetting(form: string, mutation: string, field: string, read: (fields: URLSearchParams) => Read): FormPostDefinition {
   return {
     form,
-    path: '/account',
+    path: '/account/profile',
     mutation,
     field,
     keep: [NEWSLETTER_SETTING_FIELDS.wanted],
@@ -92,7 +92,7 @@ function newsletterSetting(form: string, mutation: string, field: string, read: 
     done: (_url, locale, _allowList, payload) => {
       const status = payload.status;
       const saved: AccountSaved | null = status === 'PENDING' ? 'newsletterPending' : status === 'SUBSCRIBED' ? 'newsletterSubscribed' : status === 'NOT_SUBSCRIBED' ? 'newsletterUnsubscribed' : null;
-      return saved ? `${localizedPath('/account', locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` : localizedPath('/account', locale);
+      return saved ? `${localizedPath('/account/profile', locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` : localizedPath('/account/profile', locale);
     },
   };
 }

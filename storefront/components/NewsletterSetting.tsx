@@ -22,7 +22,7 @@ function knownStatus(value: string | null | undefined): Status {
 }
 
 /**
- * The newsletter setting on the account page (SPEC §4 Newsletter): the logged-in customer subscribes
+ * The newsletter setting on /account/profile (SPEC §4 Newsletter): the logged-in customer subscribes
  * (double opt-in: PENDING until the mailed link is opened) or unsubscribes. Without scripts it is the subscribe or
  * the unsubscribe form, as the customer's status is when the page is drawn (server/forms/account.ts).
  */
@@ -91,7 +91,7 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
     <form
       className={styles.form}
       method="post"
-      action={localizedPath('/account', locale)}
+      action={localizedPath('/account/profile', locale)}
       data-form={form}
       noValidate
       onSubmit={(event) => void submit(event)}

@@ -163,12 +163,13 @@ test.describe('with JavaScript off', () => {
     await expect(kitForm(page, 'default-payment').locator(`input[value="${methodId}"]`)).toBeChecked();
   });
 
-  test('the account page’s newsletter setting: ticked and saved subscribes (double opt-in), unticked and saved unsubscribes', async ({ page }) => {
+  test('the profile page’s newsletter setting: ticked and saved subscribes (double opt-in), unticked and saved unsubscribes', async ({ page }) => {
     const email = await loggedIn(page, 'newsletter-ohne-js');
+    await page.goto('/account/profile');
     const subscribe = kitForm(page, 'newsletter-setting-subscribe');
     await subscribe.getByRole('checkbox', { name: /Newsletter/ }).check();
     await subscribe.getByRole('button', { name: 'Newsletter-Einstellung speichern' }).click();
-    await expect(page).toHaveURL(/\/account\?saved=newsletterPending$/);
+    await expect(page).toHaveURL(/\/account\/profile\?saved=newsletterPending$/);
     await expect(page.getByTestId('account-saved')).toHaveText('Vielen Dank! Bitte bestätigen Sie Ihr Abonnement mit dem Link aus unserer E-Mail.');
     const stored = () => readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email).map((row) => row.status);
     expect(stored()).toHaveLength(1);
@@ -178,7 +179,7 @@ test.describe('with JavaScript off', () => {
     await expect(unsubscribe.getByRole('checkbox', { name: /Newsletter/ })).toBeChecked();
     await unsubscribe.getByRole('checkbox', { name: /Newsletter/ }).uncheck();
     await unsubscribe.getByRole('button', { name: 'Newsletter-Einstellung speichern' }).click();
-    await expect(page).toHaveURL(/\/account\?saved=newsletterUnsubscribed$/);
+    await expect(page).toHaveURL(/\/account\/profile\?saved=newsletterUnsubscribed$/);
     await expect(page.getByTestId('account-saved')).toHaveText('Sie haben den Newsletter abbestellt.');
     expect(stored()).toEqual(['optOut']);
   });

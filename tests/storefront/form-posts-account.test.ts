@@ -294,26 +294,26 @@ describe('the newsletter’s mailed links without JavaScript', () => {
   });
 });
 
-describe('the account page’s newsletter setting without JavaScript', () => {
+describe('the profile page’s newsletter setting without JavaScript', () => {
   const recipient = () => readShop<{ status: string }>('SELECT status FROM newsletter_recipient WHERE email = ?', email)[0]?.status ?? null;
   const setting = { email, firstName: 'Leandra', lastName: 'Konto' };
 
   it('ticked on the subscribe form: subscribed (double opt-in), the page says so; saved as it was: nothing runs; unticked on the unsubscribe form: unsubscribed', async () => {
-    const subscribed = await post('/account', { _form: 'newsletter-setting-subscribe', ...setting, newsletter: 'on' }, customer);
+    const subscribed = await post('/account/profile', { _form: 'newsletter-setting-subscribe', ...setting, newsletter: 'on' }, customer);
     expect(subscribed.status).toBe(303);
-    expect(subscribed.headers.get('location')).toMatch(/^\/account\?saved=newsletter(Pending|Subscribed)$/);
+    expect(subscribed.headers.get('location')).toMatch(/^\/account\/profile\?saved=newsletter(Pending|Subscribed)$/);
     const afterSubscribe = recipient();
     expect(afterSubscribe).not.toBeNull();
 
     // the unsubscribe form with its box still ticked: nothing to do, the page again without a message
-    const unchanged = await post('/it/account', { _form: 'newsletter-setting-unsubscribe', ...setting, newsletter: 'on' }, customer);
+    const unchanged = await post('/it/account/profile', { _form: 'newsletter-setting-unsubscribe', ...setting, newsletter: 'on' }, customer);
     expect(unchanged.status).toBe(303);
-    expect(unchanged.headers.get('location')).toBe('/it/account');
+    expect(unchanged.headers.get('location')).toBe('/it/account/profile');
     expect(recipient()).toBe(afterSubscribe);
 
-    const unsubscribed = await post('/fr/account', { _form: 'newsletter-setting-unsubscribe', ...setting }, customer);
+    const unsubscribed = await post('/fr/account/profile', { _form: 'newsletter-setting-unsubscribe', ...setting }, customer);
     expect(unsubscribed.status).toBe(303);
-    expect(unsubscribed.headers.get('location')).toBe('/fr/account?saved=newsletterUnsubscribed');
+    expect(unsubscribed.headers.get('location')).toBe('/fr/account/profile?saved=newsletterUnsubscribed');
     expect(recipient()).toBe('optOut');
   });
 });
