@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderInvoicePdf, type DocumentRow } from '../../store-api/src/domain/documents';
 import { lineItemOptions, lineItemOptionsText } from '../../store-api/src/domain/line-item-options';
+import { findOrder } from '../../store-api/src/domain/order';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
+import { pdfText } from '../support/pdfText';
 import { openPrivateTestShop } from '../support/shop';
 import { addProduct, choosePayment, placeOrder, registerGuest, shopper } from './checkout-fixtures';
 
@@ -57,6 +60,21 @@ describe('variant options on line items', () => {
     const text = lineItemOptionsText(JSON.parse(stored));
     expect(text.split(', ').sort()).toEqual([...italian.options].sort());
     for (const option of german.options.filter((o) => !italian.options.includes(o))) expect(text).not.toContain(option);
+  });
+
+  it('the order mail and the invoice name the variant beside the product', async () => {
+    const german = variantOf(LANGUAGE_ID.de);
+    const s = shopper(shop.call);
+    await registerGuest(s);
+    await addProduct(s, german.id, 1);
+    await choosePayment(s, 'invoice');
+    const order = (await placeOrder(s)).json;
+    const mail = shop.db.prepare("SELECT body_text FROM mail_outbox WHERE order_id = ? AND template = 'order_confirmation_mail'").pluck().get(order.id) as string;
+    for (const option of german.options) expect(mail).toContain(option);
+    const document = shop.db.prepare('SELECT * FROM document WHERE order_id = ?').get(order.id) as DocumentRow;
+    const invoice = await pdfText(await renderInvoicePdf(shop.db, findOrder(shop.db, order.id)!, document));
+    // the invoice's item column is narrow: the first option at least, beside the name
+    expect(invoice).toContain(`(${german.options[0]!.split(': ')[0]}`);
   });
 
   it('names the options as "Group: Option, …" and leaves out what is not an option', () => {

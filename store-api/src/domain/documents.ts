@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { LANGUAGES, type LanguageKey } from '../known-ids';
 import { dateInLanguage, formatChf, languageKeyOf } from './mail';
 import type { OrderRow } from './order';
+import { labelWithOptions } from './line-item-options';
 import { paymentSlipOf, qrBillData } from './payment-slip';
 import { billingCompany } from './shop-settings';
 
@@ -148,8 +149,8 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
   const t = TEXT[language];
   const money = (n: number) => winAnsi(formatChf(n, language));
   const lines = db
-    .prepare('SELECT label, quantity, unit_price, total_price, tax_rate FROM order_line_item WHERE order_id = ? ORDER BY position')
-    .all(order.id) as { label: string; quantity: number; unit_price: number; total_price: number; tax_rate: number | null }[];
+    .prepare('SELECT label, quantity, unit_price, total_price, tax_rate, payload FROM order_line_item WHERE order_id = ? ORDER BY position')
+    .all(order.id) as { label: string; quantity: number; unit_price: number; total_price: number; tax_rate: number | null; payload: string }[];
   const billing = db.prepare('SELECT * FROM order_address WHERE id = ?').get(order.billing_address_id) as
     | { first_name: string; last_name: string; company: string | null; street: string; zipcode: string | null; city: string }
     | undefined;
@@ -223,7 +224,9 @@ export async function renderInvoicePdf(db: Db, order: OrderRow, document: Docume
   rule();
   newLine(6);
   for (const line of lines) {
-    const label = line.label.length > 55 ? `${line.label.slice(0, 54)}…` : line.label;
+    // the chosen variant's options beside the name (issue 19 item 5)
+    const named = labelWithOptions(line.label, line.payload);
+    const label = named.length > 55 ? `${named.slice(0, 54)}…` : named;
     write(String(line.quantity), left);
     write(label, left + 45);
     write(line.tax_rate === null ? '' : `${line.tax_rate} %`, right - 170, 10, 'Helvetica', 'right');

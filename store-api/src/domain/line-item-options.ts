@@ -23,3 +23,14 @@ export function lineItemOptionsText(payload: unknown): string {
     .map((o) => `${o.group}: ${o.option}`)
     .join(', ');
 }
+
+/** A stored line's label with its variant's options: "Vitamin C Brausetabletten (Geschmack: Orange)"; a line without them as it is. */
+export function labelWithOptions(label: string, payloadJson: string): string {
+  let options = '';
+  try {
+    options = lineItemOptionsText(JSON.parse(payloadJson) as unknown);
+  } catch {
+    // a payload that is not JSON has no options to show
+  }
+  return options ? `${label} (${options})` : label;
+}

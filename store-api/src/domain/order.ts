@@ -11,6 +11,7 @@ import { queueOrderCancelledMail } from './account-mails';
 import { invoiceDueDate } from './documents';
 import { redeemLoyaltyVouchers } from './loyalty';
 import { queueOrderConfirmationMail, type OrderMailInput } from './mail';
+import { labelWithOptions } from './line-item-options';
 import { paymentSlipOf } from './payment-slip';
 import { guestOrderEmailLimit, guestOrderIpLimit, hitRateLimit } from './rate-limit';
 import { nextNumber } from './number-ranges';
@@ -110,6 +111,17 @@ export function isPaymentChangeable(db: Db, order: OrderRow): boolean {
  * Cancels an unpaid open order: the order, its deliveries and its open transactions (Shopware's
  * order/state/cancel). Call inside a transaction.
  */
+/** The order's lines as its mail lists them: the label with the variant's options, the quantity, the total. */
+function orderLinesForMail(db: Db, orderId: string): OrderMailInput['lines'] {
+  const rows = prepared(db, 'SELECT label, quantity, total_price, payload FROM order_line_item WHERE order_id = ? ORDER BY position').all(orderId) as {
+    label: string;
+    quantity: number;
+    total_price: number;
+    payload: string;
+  }[];
+  return rows.map((row) => ({ label: labelWithOptions(row.label, row.payload), quantity: row.quantity, totalPrice: row.total_price }));
+}
+
 /** The pickup pharmacy as the order mail names it. */
 function pickupPharmacyForMail(db: Db, pharmacyId: string): OrderMailInput['pickup'] {
   const row = prepared(db, 'SELECT name, street, zipcode, city, phone, opening_hours FROM pharmacy WHERE id = ?').get(pharmacyId) as
@@ -370,7 +382,8 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
       languageId: ctx.languageId,
       firstName: customer.first_name,
       lastName: customer.last_name,
-      lines: cart.lineItems.map((l) => ({ label: l.label, quantity: l.quantity, totalPrice: l.totalPrice })),
+      // as stored for the order, with the chosen variant's options (size, flavour) beside the name
+      lines: orderLinesForMail(ctx.db, orderId),
       shippingCosts: cart.shippingCosts,
       totalPrice: cart.totalPrice,
       taxes: cart.taxes,
