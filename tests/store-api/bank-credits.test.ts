@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBankCredits, readCamt054 } from '../../store-api/src/domain/bank-credits';
 import { findOrder } from '../../store-api/src/domain/order';
 import { paymentSlipOf, qrReferenceOf } from '../../store-api/src/domain/payment-slip';
+import { camt054 } from '../support/camt054';
 import { openPrivateTestShop } from '../support/shop';
 import { addProduct, choosePayment, findProduct, placeOrder, registerGuest, shopper } from './checkout-fixtures';
 
@@ -24,43 +25,6 @@ afterAll(() => {
   shop?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-interface Credit {
-  reference: string;
-  amount: number;
-  bankReference: string;
-  currency?: string;
-}
-
-/** A camt.054 notification as a Swiss bank sends it (the parts the import reads), one entry per credit. */
-function camt054(credits: Credit[]): string {
-  const entries = credits
-    .map(
-      (credit) => `
-      <Ntry>
-        <Amt Ccy="${credit.currency ?? 'CHF'}">${credit.amount.toFixed(2)}</Amt>
-        <CdtDbtInd>CRDT</CdtDbtInd>
-        <Sts><Cd>BOOK</Cd></Sts>
-        <BookgDt><Dt>2026-11-27</Dt></BookgDt>
-        <AcctSvcrRef>${credit.bankReference}</AcctSvcrRef>
-        <NtryDtls><TxDtls>
-          <Refs><AcctSvcrRef>${credit.bankReference}-1</AcctSvcrRef></Refs>
-          <Amt Ccy="${credit.currency ?? 'CHF'}">${credit.amount.toFixed(2)}</Amt>
-          <CdtDbtInd>CRDT</CdtDbtInd>
-          <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${credit.reference}</Ref></CdtrRefInf></Strd></RmtInf>
-        </TxDtls></NtryDtls>
-      </Ntry>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
-  <BkToCstmrDbtCdtNtfctn>
-    <GrpHdr><MsgId>MSG-1</MsgId><CreDtTm>2026-11-27T18:00:00</CreDtTm></GrpHdr>
-    <Ntfctn><Id>N-1</Id><Acct><Id><IBAN>CH4431999123000889012</IBAN></Id></Acct>${entries}
-    </Ntfctn>
-  </BkToCstmrDbtCdtNtfctn>
-</Document>`;
-}
 
 async function invoiceOrder(): Promise<{ id: string; orderNumber: string; amountTotal: number }> {
   const s = shopper(shop.call);
