@@ -130,6 +130,8 @@ interface CartPageViewProps {
   cart: CartPageView_cart$key;
   query: CartRecommendations_query$key;
   notice: CartPageNotice;
+  /** a customer is logged in (else the cart says how to order: log in or as a guest, SPEC §6) */
+  loggedIn: boolean;
 }
 
 /**
@@ -137,7 +139,7 @@ interface CartPageViewProps {
  * delivery, the way on to the checkout, and products to add. Every control is a form that also works
  * without JavaScript; hydrated, each runs its mutation and the answer redraws the page from Relay's store.
  */
-export function CartPageView({ cart, query, notice }: CartPageViewProps) {
+export function CartPageView({ cart, query, notice, loggedIn }: CartPageViewProps) {
   const data = useFragment(fragment, cart);
   const environment = useRelayEnvironment();
   const { notify } = useNotifications();
@@ -288,6 +290,11 @@ export function CartPageView({ cart, query, notice }: CartPageViewProps) {
               <a className={styles.checkout} href={localizedPath('/checkout', locale)} data-testid="to-checkout">
                 {t('page.toCheckout')}
               </a>
+            )}
+            {loggedIn ? null : (
+              <p className={styles.reason} data-testid="login-or-guest">
+                {t('page.loginOrGuest')}
+              </p>
             )}
             <a className={styles.continueLink} href={localizedPath('/', locale)}>
               {t('page.continueShopping')}

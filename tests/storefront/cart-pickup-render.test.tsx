@@ -94,7 +94,7 @@ async function renderCartHtml(visitor: Shopper): Promise<string> {
     const data = useLazyLoadQuery<CartPageQueryType>(CartPageQuery, variables, { fetchPolicy: 'store-only' });
     return (
       <NotificationsProvider>
-        <CartPageView cart={data.cart} query={data} notice={{ error: null, conflict: null }} />
+        <CartPageView cart={data.cart} query={data} notice={{ error: null, conflict: null }} loggedIn={data.viewer?.loggedIn === true} />
       </NotificationsProvider>
     );
   }
@@ -121,6 +121,8 @@ describe('the cart of a pickup', () => {
     expect(html).not.toContain('data-testid="cart-errors"');
     expect(shown).toContain('Es wurde keine Apotheke ausgewählt.');
     expect(shown).toContain('Wählen Sie die Apotheke für die Abholung hier oder an der Kasse.');
+    // a visitor reads how to order (SPEC §6)
+    expect(shown).toContain('Zum Bestellen melden Sie sich mit Ihrem Kundenkonto an oder bestellen als Gast');
     // without scripts "Apotheke wählen" leads to the checkout's list of pharmacies
     expect(html).toMatch(/href="\/checkout\?pharmacy-search="[^>]*>Apotheke wählen</);
   });

@@ -23,7 +23,7 @@ export default function Page() {
   return (
     <CheckoutLayout>
       <PageSeo title={t('page.title')} path={localizedPath('/checkout/cart', locale)} alternates={samePathAlternates('/checkout/cart')} noIndex />
-      <CartPageView cart={data.cart} query={data} notice={cartRedirectNotice(urlParsed.search)} />
+      <CartPageView cart={data.cart} query={data} notice={cartRedirectNotice(urlParsed.search)} loggedIn={data.viewer?.loggedIn === true} />
     </CheckoutLayout>
   );
 }

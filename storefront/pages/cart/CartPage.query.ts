@@ -6,6 +6,9 @@ export const CartPageQuery = graphql`
     cart {
       ...CartPageView_cart
     }
+    viewer {
+      loggedIn
+    }
     ...CartRecommendations_query @arguments(locale: $locale)
   }
 `;
