@@ -38,6 +38,7 @@ export function AccountPayment({ customer: customerKey, methods, refresh }: Acco
   const customer = useFragment(
     graphql`
       fragment AccountPayment_customer on Customer {
+        invoiceAllowed
         defaultPaymentMethod {
           id
         }
@@ -90,7 +91,7 @@ export function AccountPayment({ customer: customerKey, methods, refresh }: Acco
         >
           <PostedFormFields form={ACCOUNT_FORMS.payment} posted={posted.posted} />
           <CheckoutAlert messages={alert} />
-          <PaymentMethodChoice methods={methods} selectedId={selected} disabled={saving} onSelect={setSelected} invoiceAllowed legend={t('payment.legend')} name={PAYMENT_FIELD} />
+          <PaymentMethodChoice methods={methods} selectedId={selected} disabled={saving} onSelect={setSelected} invoiceAllowed={customer.invoiceAllowed} legend={t('payment.legend')} name={PAYMENT_FIELD} />
           <button type="submit" className={styles.primaryButton} disabled={saving} aria-busy={saving || undefined}>
             {t('payment.save')}
           </button>

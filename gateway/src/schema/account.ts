@@ -9,6 +9,7 @@ import {
   checkLinkParameter,
   CustomerRef,
   forgetSessionCustomer,
+  invoiceAllowedForCustomer,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -17,7 +18,7 @@ import {
   type AddressShape,
 } from './customer';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
-import { forgetSalesChannelContext } from './shop-context';
+import { forgetSalesChannelContext, isInvoiceMethod } from './shop-context';
 import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type FailureMapping, type ShopError } from './shop-errors';
 import { StoreApiRequestError } from '../store-client';
 import type { Pharmacy } from '../store-client/operations';
@@ -447,6 +448,10 @@ builder.mutationFields((t) => ({
         const check = new InputCheck(ctx.locale);
         const paymentMethodId = check.id('paymentMethodId', input.paymentMethodId);
         check.done();
+        // SPEC §5 on this path too (issue 19): no invoice as default while billing and delivery addresses differ
+        if (!invoiceAllowedForCustomer(await sessionCustomer(ctx)) && (await isInvoiceMethod(ctx, paymentMethodId!))) {
+          return { errors: [shopError(ctx.locale, 'INVOICE_ADDRESS_MISMATCH', 'paymentMethodId')] };
+        }
         await ctx.store().invoke('changePaymentMethod post /account/change-payment-method/{paymentMethodId}', { pathParams: { paymentMethodId: paymentMethodId! }, body: {} });
         return { errors: [] };
       }, { notFound: 'INVALID_INPUT' }),

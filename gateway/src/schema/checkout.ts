@@ -2,7 +2,7 @@ import type { GatewayContext } from '../context';
 import { grantOrderAccess, publicOriginOf } from '../plugins/session-cookies';
 import { builder } from './builder';
 import { cartHasDownloads, forgetCart, fulfilmentOf, readCart } from './cart';
-import { AddressRef, forgetSessionCustomer, sameAddress, sessionCustomer } from './customer';
+import { AddressRef, forgetSessionCustomer, invoiceAllowedForCustomer, sessionCustomer } from './customer';
 import { orderShape, OrderPayloadRef, type OrderPayloadShape, type ShopOrder } from './order';
 import { forgetSalesChannelContext, PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
 import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError } from './shop-errors';
@@ -40,12 +40,7 @@ const CheckoutRef = builder.objectRef<Record<string, never>>('Checkout').impleme
     }),
     invoiceAllowed: t.boolean({
       description: 'Whether invoice payment is possible (billing address = shipping address).',
-      resolve: async (_c, _args, ctx) => {
-        const customer = await sessionCustomer(ctx);
-        const billing = customer?.activeBillingAddress;
-        const shipping = customer?.activeShippingAddress;
-        return !billing || !shipping || sameAddress(billing, shipping);
-      },
+      resolve: async (_c, _args, ctx) => invoiceAllowedForCustomer(await sessionCustomer(ctx)),
     }),
     billingAddress: t.field({
       type: AddressRef,

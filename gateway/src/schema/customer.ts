@@ -41,6 +41,13 @@ export function sameAddress(a: AddressShape, b: AddressShape): boolean {
   return POSTAL_FIELDS.every((field) => norm(a[field]) === norm(b[field]));
 }
 
+/** Whether invoice suits a customer (SPEC §5): their billing address is the one they have things delivered to. */
+export function invoiceAllowedForCustomer(customer: CustomerShape | null): boolean {
+  const billing = customer?.activeBillingAddress ?? customer?.defaultBillingAddress;
+  const shipping = customer?.activeShippingAddress ?? customer?.defaultShippingAddress;
+  return !billing || !shipping || sameAddress(billing, shipping);
+}
+
 /** A Shopware customer, as far as the graph reads it. */
 export interface CustomerShape {
   id: string;
@@ -192,6 +199,10 @@ export const CustomerRef = builder.objectRef<CustomerShape>('Customer').implemen
           throw error;
         }
       },
+    }),
+    invoiceAllowed: t.boolean({
+      description: 'Whether invoice may be the default payment method: the billing address is the delivery address (SPEC §5).',
+      resolve: (c) => invoiceAllowedForCustomer(c),
     }),
     defaultBillingAddress: t.field({
       type: AddressRef,

@@ -11,7 +11,7 @@ import { badArgument, offsetCursor, offsetOfCursor } from './catalog-arguments';
 import { AddressRef, CustomerRef, sameAddress, type AddressShape } from './customer';
 import { pharmacyLoader, PharmacyRef } from './pharmacy';
 import { ProductRef } from './product';
-import { PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
+import { isInvoiceMethod, PaymentMethodRef, ShippingMethodRef, type ShopwarePaymentMethod, type ShopwareShippingMethod } from './shop-context';
 import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type FailureMapping, type ShopError } from './shop-errors';
 
 // Orders of the session (POST /order): the success and payment pages, retrying or changing the payment,
@@ -213,8 +213,6 @@ export function paymentStatusOf(order: ShopOrder): PaymentStatusValue {
   }
 }
 
-/** The invoice payment method's technical name (Shopware's default invoice handler). */
-const INVOICE_TECHNICAL_NAME = 'payment_invoice';
 
 /**
  * Whether the order may be paid by invoice (SPEC §5): billed to the address it is delivered to; a pickup has no
@@ -224,13 +222,6 @@ function invoiceAllowedFor(order: ShopOrder): boolean {
   const billing = order.billingAddress ?? order.addresses?.find((address) => address.id === order.billingAddressId);
   const shipping = order.deliveries?.[0]?.shippingOrderAddress;
   return !billing || !shipping || sameAddress(billing, shipping);
-}
-
-/** Whether a payment method id is the shop's invoice method. */
-async function isInvoiceMethod(ctx: GatewayContext, paymentMethodId: string): Promise<boolean> {
-  const result = await ctx.store().invoke('readPaymentMethod post /payment-method', { body: { limit: 100 } });
-  const methods = (result as { elements?: ShopwarePaymentMethod[] }).elements ?? [];
-  return methods.some((method) => method.id === paymentMethodId && method.technicalName === INVOICE_TECHNICAL_NAME);
 }
 
 function isPaymentChangeable(order: OrderShape): boolean {

@@ -273,3 +273,13 @@ builder.queryFields((t) => ({
     },
   }),
 }));
+
+/** The invoice payment method's technical name (Shopware's default invoice handler). */
+const INVOICE_TECHNICAL_NAME = 'payment_invoice';
+
+/** Whether a payment method id is the shop's invoice method. */
+export async function isInvoiceMethod(ctx: GatewayContext, paymentMethodId: string): Promise<boolean> {
+  const result = await ctx.store().invoke('readPaymentMethod post /payment-method', { body: { limit: 100 } });
+  const methods = (result as { elements?: ShopwarePaymentMethod[] }).elements ?? [];
+  return methods.some((method) => method.id === paymentMethodId && method.technicalName === INVOICE_TECHNICAL_NAME);
+}
