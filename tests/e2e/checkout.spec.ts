@@ -265,6 +265,17 @@ test('invoice is not offered for a different shipping address; the order needs t
   await expect(terms).toBeFocused();
   await expect(terms).toHaveAccessibleDescription('Bitte akzeptieren Sie die AGB.');
   await expect(page).toHaveURL(/\/checkout$/);
+
+  // Paid by card, the payment fails: the retry on /unpaid does not offer invoice either (issue 19 item 4).
+  await page.getByRole('radio', { name: /^Kreditkarte/ }).check();
+  const orderId = await placeOrder(page);
+  await expect(page).toHaveURL(/\/payment-provider\//, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Zahlung fehlschlagen lassen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/success/${orderId}/unpaid`));
+  await hydrated(page);
+  const retryInvoice = page.getByRole('radio', { name: /^Rechnung/ });
+  await expect(retryInvoice).toBeDisabled();
+  await expect(retryInvoice).toHaveAccessibleDescription('Die Zahlung auf Rechnung ist nicht möglich, wenn die Rechnungsadresse von der Lieferadresse abweicht.');
 });
 
 test('the checkout speaks the page language: Italian texts and links', async ({ page, request }) => {
