@@ -6,6 +6,7 @@ import type { OrderPaidView_order$key } from './__generated__/OrderPaidView_orde
 import { AddressView } from './AddressView';
 import { OrderSummary } from './OrderSummary';
 import { PaymentSlipView } from './PaymentSlipView';
+import { PickupPharmacy } from './PickupPharmacy';
 import styles from './OrderPages.module.css';
 
 /**
@@ -31,13 +32,9 @@ export function OrderPaidView({ order: orderKey }: { order: OrderPaidView_order$
           ...AddressView_address
         }
         pharmacy {
-          name
-          street
-          zipcode
-          city
-          phone
-          openingHours
+          pharmacyId
         }
+        ...PickupPharmacy_order
         ...OrderSummary_order
         ...PaymentSlipView_order
       }
@@ -60,18 +57,7 @@ export function OrderPaidView({ order: orderKey }: { order: OrderPaidView_order$
           </p>
         </section>
         {order.pharmacy ? (
-          <section className={styles.fact} data-testid="pickup-pharmacy">
-            <h2>{t('paid.pickup')}</h2>
-            <p>
-              <strong>{order.pharmacy.name}</strong>
-            </p>
-            <p>{order.pharmacy.street}</p>
-            <p>
-              {order.pharmacy.zipcode} {order.pharmacy.city}
-            </p>
-            {order.pharmacy.phone ? <p>{order.pharmacy.phone}</p> : null}
-            {order.pharmacy.openingHours.length > 0 ? <p>{order.pharmacy.openingHours.join(' · ')}</p> : null}
-          </section>
+          <PickupPharmacy order={order} />
         ) : order.shippingAddress ? (
           <section className={styles.fact}>
             <h2>{order.shippingMethod ? t('paid.deliveryWith', { method: order.shippingMethod.name }) : t('paid.delivery')}</h2>

@@ -11,6 +11,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentSlipView } from './PaymentSlipView';
 import { PaymentCountdown } from './PaymentCountdown';
 import styles from './OrderPages.module.css';
+import { PickupPharmacy } from './PickupPharmacy';
 
 // Orders whose payment this tab already started: a re-render, React's double effects in development or a
 // back-navigation to this page never start a second payment session.
@@ -37,6 +38,7 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
           asynchronous
         }
         ...OrderSummary_order
+        ...PickupPharmacy_order
         ...PaymentSlipView_order
       }
     `,
@@ -96,6 +98,7 @@ export function OrderSuccessView({ order: orderKey }: { order: OrderSuccessView_
           </a>
         </p>
       ) : null}
+      <PickupPharmacy order={order} />
       <PaymentSlipView order={order} />
       <OrderSummary order={order} title={t('summary.orderTitle')} />
     </div>

@@ -13,6 +13,7 @@ import { useOrderPaymentRetry } from './OrderPaymentRetry';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import styles from './OrderPages.module.css';
+import { PickupPharmacy } from './PickupPharmacy';
 
 interface OrderUnpaidViewProps {
   order: OrderUnpaidView_order$key;
@@ -43,6 +44,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
           id
         }
         ...OrderSummary_order
+        ...PickupPharmacy_order
       }
     `,
     orderKey,
@@ -111,6 +113,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
           </button>
         ) : null}
       </p>
+      <PickupPharmacy order={order} />
       <OrderSummary order={order} title={t('summary.orderTitle')} />
     </div>
   );

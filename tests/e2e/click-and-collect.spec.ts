@@ -56,6 +56,9 @@ test('a pickup-only item from a cold cart: pharmacy chosen in the cart, paid by 
   await page.getByRole('radio', { name: /^Kreditkarte/ }).check();
   await page.getByRole('checkbox', { name: /AGB/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  // the success page names the pickup before the shopper goes on to pay
+  await expect(page).toHaveURL(/\/checkout\/success\/[0-9a-f]{32}$/, { timeout: 15_000 });
+  await expect(page.getByTestId('pickup-pharmacy')).toContainText(pharmacyName);
   await expect(page).toHaveURL(/\/payment-provider\//, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Bezahlen', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/success\/[0-9a-f]{32}\/paid/);
