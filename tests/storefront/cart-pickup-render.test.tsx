@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay/hooks';
-import { Environment, fetchQuery, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
-import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import { useLazyLoadQuery } from 'react-relay/hooks';
+import { fetchQuery } from 'relay-runtime';
 import type { PageContext } from 'vike/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePersistedOperations } from '../../server/persistedOperations';
 import { CartPageView } from '../../storefront/components/CartPageView';
 import { NotificationsProvider } from '../../storefront/components/Notifications';
-import { createShopI18n } from '../../storefront/i18n';
 import type { CartPageQuery as CartPageQueryType } from '../../storefront/pages/cart/__generated__/CartPageQuery.graphql';
 import { CartPageQuery } from '../../storefront/pages/cart/CartPage.query';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
 import { openTestGateway, type TestGateway } from '../support/gateway';
+import { gatewayShopper, renderShopperPage, textOf, type GatewayShopper } from '../support/shopperPage';
 import { openTestShop } from '../support/shop';
 
 // Issue 19 item 2: the cart of a pickup says what is true for it — ready at the pharmacy from a day, the pharmacy's
@@ -37,35 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-/** One shopper: its cookies travel with every request, persisted operations and text alike. */
-function shopper() {
-  const jar: Record<string, string> = {};
-  async function send(body: string): Promise<Record<string, unknown>> {
-    const cookie = Object.entries(jar)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('; ');
-    const response = await shop.fetch(new Request('http://shop.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body }));
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      jar[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
-    }
-    return (await response.json()) as Record<string, unknown>;
-  }
-  const environment = new Environment({
-    isServer: true,
-    network: Network.create((params: RequestParameters, variables: Variables) => send(gatewayRequestBody({ id: params.id ?? params.cacheID, text: params.text, variables })) as never),
-    store: new Store(new RecordSource()),
-  });
-  async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const body = (await send(JSON.stringify({ query, variables }))) as { data: T; errors?: unknown };
-    expect(body.errors).toBeUndefined();
-    return body.data;
-  }
-  return { environment, gql };
-}
+const shopper = () => gatewayShopper(shop);
 
-type Shopper = ReturnType<typeof shopper>;
+type Shopper = GatewayShopper;
 
 async function addToCart(visitor: Shopper, productId: string) {
   const data = await visitor.gql<{ addToCart: { errors: unknown[] } }>('mutation ($id: ID!) { addToCart(input: { productId: $id }) { errors { code message } } }', { id: productId });
@@ -73,14 +43,7 @@ async function addToCart(visitor: Shopper, productId: string) {
 }
 
 function render(visitor: Shopper, children: ReactNode, pageContext: Partial<PageContext> = {}): string {
-  const context = { locale: 'de', urlPathname: '/checkout/cart', urlOriginal: 'http://shop.test/checkout/cart', ...pageContext } as unknown as PageContext;
-  return renderToString(
-    <VikeReactProviderPageContext pageContext={context}>
-      <I18nextProvider i18n={createShopI18n('de')}>
-        <RelayEnvironmentProvider environment={visitor.environment}>{children}</RelayEnvironmentProvider>
-      </I18nextProvider>
-    </VikeReactProviderPageContext>,
-  );
+  return renderShopperPage(visitor, children, { urlPathname: '/checkout/cart', urlOriginal: 'http://shop.test/checkout/cart', ...pageContext });
 }
 
 async function renderCart(visitor: Shopper): Promise<string> {
@@ -101,7 +64,7 @@ async function renderCartHtml(visitor: Shopper): Promise<string> {
   return render(visitor, <Cart />);
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\s+/g, ' ');
+const text = textOf;
 
 async function choosePharmacy(visitor: Shopper): Promise<{ name: string; phone: string }> {
   const { pharmacies } = await visitor.gql<{ pharmacies: { pharmacyId: string; name: string; phone: string }[] }>('{ pharmacies(first: 1) { pharmacyId name phone } }');

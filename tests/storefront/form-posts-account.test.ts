@@ -1,11 +1,7 @@
-import { Hono } from 'hono';
-import pino from 'pino';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountFormPosts } from '../../server/formPosts';
-import { usePersistedOperations } from '../../server/persistedOperations';
-import type { PostedFormState } from '../../storefront/forms/postedForm';
-import { readShopOrigins } from '../../store-api/src/shop-origins';
-import { openTestGateway, type TestGateway } from '../support/gateway';
+import { openFormPostShop, type ShownAgain } from '../support/formPostShop';
+import type { TestGateway } from '../support/gateway';
 import { ORIGIN } from '../support/shop';
 
 // The account area's forms without JavaScript (server/forms/account.ts, ADR 0023) with the real gateway over the
@@ -15,22 +11,11 @@ import { ORIGIN } from '../support/shop';
 
 let shop: TestGateway;
 let app: Hono;
-const shownAgain: Array<{ url: string; method: string; formPost: PostedFormState }> = [];
+let shownAgain: ShownAgain[];
 
 beforeAll(async () => {
   // a copy of the seeded shop of its own: these forms write customers, addresses and wishlists
-  shop = await openTestGateway({ privateShop: true, plugins: [usePersistedOperations('persisted_queries.json')] });
-  app = new Hono();
-  mountFormPosts(app, {
-    gateway: shop.gateway,
-    logger: pino({ level: 'silent' }),
-    origins: readShopOrigins({ PUBLIC_ORIGIN: ORIGIN }),
-    redirectAllowList: [],
-    renderAgain: async (_c, request, formPost) => {
-      shownAgain.push({ url: request.url, method: request.method, formPost });
-      return new Response('the page again', { status: formPost.errors === null ? 503 : 422 });
-    },
-  });
+  ({ shop, app, shownAgain } = await openFormPostShop());
 });
 afterAll(() => shop?.close());
 

@@ -1,13 +1,8 @@
-import { Hono } from 'hono';
-import pino from 'pino';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountCartForms } from '../../server/cartForms';
-import { mountFormPosts } from '../../server/formPosts';
-import { usePersistedOperations } from '../../server/persistedOperations';
-import type { PostedFormState } from '../../storefront/forms/postedForm';
 import { PAYMENT_METHOD_ID, SHIPPING_METHOD_ID } from '../../store-api/src/seed/reference-data';
-import { readShopOrigins } from '../../store-api/src/shop-origins';
-import { openTestGateway, type TestGateway } from '../support/gateway';
+import { openFormPostShop, type ShownAgain } from '../support/formPostShop';
+import type { TestGateway } from '../support/gateway';
 import { ORIGIN } from '../support/shop';
 
 // The checkout's forms without JavaScript (server/forms/checkout.ts, issue 18 item 2) through the form kit's handler,
@@ -17,25 +12,11 @@ import { ORIGIN } from '../support/shop';
 
 let shop: TestGateway;
 let app: Hono;
-const shownAgain: Array<{ url: string; method: string; formPost: PostedFormState }> = [];
+let shownAgain: ShownAgain[];
 
 beforeAll(async () => {
   // a copy of the seeded shop of its own: the checkout writes customers and orders
-  shop = await openTestGateway({ privateShop: true, plugins: [usePersistedOperations('persisted_queries.json')] });
-  app = new Hono();
-  const origins = readShopOrigins({ PUBLIC_ORIGIN: ORIGIN });
-  const logger = pino({ level: 'silent' });
-  mountCartForms(app, { gateway: shop.gateway, logger, origins });
-  mountFormPosts(app, {
-    gateway: shop.gateway,
-    logger,
-    origins,
-    redirectAllowList: [],
-    renderAgain: async (_c, request, formPost) => {
-      shownAgain.push({ url: request.url, method: request.method, formPost });
-      return new Response('the page again', { status: formPost.errors === null ? 503 : 422 });
-    },
-  });
+  ({ shop, app, shownAgain } = await openFormPostShop({ cartForms: true }));
 });
 afterAll(() => shop?.close());
 
