@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { stableId } from '../../store-api/src/ids';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { holdPageScripts, kitForm, named } from './support/formPage';
 import { hydrated, readShop } from './support/shop';
+import { pngBytes, PDF } from '../support/sampleFiles';
 
 // Issue 18 (ADR 0023), the content and service pages: the contest, an editorial's poll and the prescription pickup
 // are real forms the server handles (server/forms/content.ts), so they work with JavaScript off — the pickup's files
@@ -18,34 +18,6 @@ async function postedStatus(page: Page, click: () => Promise<void>): Promise<num
   return (await answer).status();
 }
 
-/** A real 1×1 PNG with valid chunk CRCs (the Store API reads the type from the content). */
-function pngBytes(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The pickup form's person, pharmacy and first pickup date, as a shopper fills them (labels in the page's language). */
 async function fillPickup(page: Page, email: string): Promise<void> {

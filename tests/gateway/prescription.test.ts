@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickupDateRange } from '../../store-api/src/domain/prescriptions';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 import { ORIGIN, openPrivateTestShop } from '../support/shop';
+import { pngBytes as pngBuffer } from '../support/sampleFiles';
 
 // The prescription mutations through the gateway: the pickup as a GraphQL multipart request (files forwarded
 // to the Store API as multipart/form-data, to the embedded one and to one over HTTP), the CSRF rule for
@@ -13,33 +13,8 @@ import { ORIGIN, openPrivateTestShop } from '../support/shop';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers as JSON
 type Json = any;
 
-function pngBytes(): Uint8Array<ArrayBuffer> {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return new Uint8Array(png);
-}
+/** The shared sample PNG as this test's bodies take it. */
+const pngBytes = (): Uint8Array<ArrayBuffer> => new Uint8Array(pngBuffer());
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
 const TEXT = new TextEncoder().encode('plain text, renamed\n');
 

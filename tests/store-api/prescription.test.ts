@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPickupDate, pickupDateRange, PRESCRIPTION_FILE_MAX_BYTES, prescriptionFolder } from '../../store-api/src/domain/prescriptions';
 import { LANGUAGE_ID } from '../../store-api/src/known-ids';
 import { ORIGIN, openPrivateTestShop } from '../support/shop';
 import { loggedInAccount } from './account-session';
+import { pngBytes as pngBuffer } from '../support/sampleFiles';
 
 // Prescription services (SPEC §4/§5/§9): the delivery form (JSON) and the pickup request with uploads
 // (multipart; PDF or PNG by content, ≤ 5 MB each), stored privately, confirmed by mail in the request's language.
@@ -28,32 +28,9 @@ function clientIp(): string {
   return `198.51.100.${ipCounter}`;
 }
 
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND) with valid CRCs. */
-function pngBytes(): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]),
-  );
-}
 
+/** The shared sample PNG as this test's bodies take it. */
+const pngBytes = (): Uint8Array => new Uint8Array(pngBuffer());
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
 const TEXT = new TextEncoder().encode('this is not an image, just text renamed to .png\n');

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../gateway/src/plugins/upload-limits';
@@ -7,6 +6,7 @@ import { seededMemberNumbers } from '../../store-api/src/seed/insurer';
 import { openFormPostShop, type ShownAgain } from '../support/formPostShop';
 import type { TestGateway } from '../support/gateway';
 import { ORIGIN } from '../support/shop';
+import { pngBytes, PDF } from '../support/sampleFiles';
 
 // The content and service pages' forms without JavaScript (server/forms/content.ts, ADR 0023) with the real gateway
 // over the embedded Store API: the contest entry, a poll vote, the prescription delivery and pickup — the pickup as
@@ -139,34 +139,6 @@ describe('the prescription delivery without JavaScript', () => {
   });
 });
 
-/** A real 1×1 PNG (valid chunk CRCs), as the Store API reads the type from the content. */
-function pngBytes(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const png = (name: string) => new File([new Uint8Array(pngBytes())], name, { type: 'image/png' });
 const pdf = (name: string) => new File([PDF], name, { type: 'application/pdf' });
 
