@@ -1,3 +1,4 @@
+import { usePageContext } from 'vike-react/usePageContext';
 import { useTranslation } from '../i18n/useTranslation';
 import { INTL_LOCALE, LOCALES, languageCookie, localizedPath, pageIsHttps, type ShopLocale } from '../i18n/locales';
 import styles from './LanguageSwitcher.module.css';
@@ -19,10 +20,12 @@ const OWN_NAME: Record<ShopLocale, string> = { de: 'Deutsch', it: 'Italiano', fr
 /**
  * Links to the same page in the other languages (SPEC §2). Choosing one remembers it in the
  * i18n_redirected cookie (365 days, path /, Lax) and loads the page in full, so the server renders it
- * with that language's texts, <html lang> and canonical links.
+ * with that language's texts, <html lang> and canonical links. The query string goes along: the search
+ * term, a listing's filters, sorting and page are ids and keys, the same in every language (ADR 0028).
  */
 export function LanguageSwitcher({ alternates, locale }: LanguageSwitcherProps) {
   const { t } = useTranslation('shell');
+  const query = new URL(usePageContext().urlOriginal, 'http://shop.invalid').search;
   const remember = (chosen: ShopLocale): void => {
     document.cookie = languageCookie(chosen, { secure: pageIsHttps() });
   };
@@ -31,7 +34,8 @@ export function LanguageSwitcher({ alternates, locale }: LanguageSwitcherProps) 
       <ul className={styles.list}>
         {LOCALES.map((target) => {
           // A page without a counterpart (no alternate) leads to that language's home page.
-          const url = alternates.find((alternate) => alternate.locale === target)?.url ?? localizedPath('/', target);
+          const counterpart = alternates.find((alternate) => alternate.locale === target)?.url;
+          const url = counterpart ? counterpart + query : localizedPath('/', target);
           const current = target === locale;
           return (
             <li key={target}>

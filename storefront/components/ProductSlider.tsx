@@ -1,7 +1,5 @@
-import { useId, useRef } from 'react';
-import { useTranslation } from '../i18n/useTranslation';
 import { ProductCard } from './ProductCard';
-import styles from './ProductSlider.module.css';
+import { SliderRow } from './SliderRow';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
 
 interface ProductSliderProps {
@@ -10,44 +8,7 @@ interface ProductSliderProps {
   products: readonly ({ readonly id: string } & ProductCard_product$key)[];
 }
 
-/**
- * A row of product cards that scrolls sideways (swipe, scroll, or the previous/next buttons, which move
- * by one visible width). The cards are a plain list, so keyboard users tab through them in order.
- */
+/** A row of product cards that scrolls sideways (SliderRow). */
 export function ProductSlider({ title, products }: ProductSliderProps) {
-  const { t } = useTranslation('catalog');
-  const headingId = useId();
-  const listId = useId();
-  const list = useRef<HTMLUListElement>(null);
-  if (products.length === 0) return null;
-  const scroll = (direction: 1 | -1) => {
-    const el = list.current;
-    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: 'smooth' });
-  };
-  return (
-    <section className={styles.slider} aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : t('slider.label')}>
-      <div className={styles.head}>
-        {title && (
-          <h2 id={headingId} className={styles.title}>
-            {title}
-          </h2>
-        )}
-        <div className={styles.buttons}>
-          <button type="button" className={styles.button} onClick={() => scroll(-1)} aria-controls={listId} aria-label={t('slider.previous')}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" className={styles.button} onClick={() => scroll(1)} aria-controls={listId} aria-label={t('slider.next')}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
-      </div>
-      <ul id={listId} ref={list} className={styles.track}>
-        {products.map((product) => (
-          <li key={product.id} className={styles.item}>
-            <ProductCard product={product} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <SliderRow title={title} items={products.map((product) => ({ key: product.id, card: <ProductCard product={product} /> }))} />;
 }

@@ -6,14 +6,16 @@ import { useShopperLocale } from '../product/useShopperLocale';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ProductListingView } from './ProductListingView';
 import { ProductSlider } from './ProductSlider';
+import { SearchContentSlider } from './SearchContentSlider';
 import styles from './SearchPageView.module.css';
 import type { SearchPageView_query$key } from './__generated__/SearchPageView_query.graphql';
 
 /**
  * The search page (/search?search=…, SPEC §2): breadcrumbs, the results with filters, sorting and
- * pages, and a content slider. The graph has no magazine yet, so the slider shows the shop's
- * bestsellers (the root category sorted by topseller) — also what a search without results offers.
- * Pass `hasTerm: false` for an empty term: the gateway refuses to search for nothing.
+ * pages, and a content slider with the magazine articles and topics that match the term in the page's
+ * language. A search without results suggests the categories whose names come closest to the term
+ * (typing slips forgiven) and the shop's bestsellers. Pass `hasTerm: false` for an empty term: the
+ * gateway refuses to search for nothing.
  */
 export function SearchPageView({ query, term, withBreadcrumbs = true }: { query: SearchPageView_query$key; term: string; withBreadcrumbs?: boolean }) {
   const { t } = useTranslation('catalog');
@@ -34,6 +36,14 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
           total
           ...ProductListingView_listing
         }
+        contentSearch(term: $term, locale: $locale, first: 12) @include(if: $hasTerm) {
+          ...SearchContentSlider_articles
+        }
+        searchAlternatives(term: $term, locale: $locale) @include(if: $hasTerm) {
+          categoryId
+          name
+          url
+        }
         bestsellers: route(path: "/", locale: $locale) {
           ... on CategoryPage {
             category {
@@ -53,6 +63,7 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
   const trimmed = term.trim();
   const source = useMemo(() => ({ term: trimmed }), [trimmed]);
   const bestsellers = data.bestsellers.category?.productListing.nodes ?? [];
+  const alternatives = (data.searchAlternatives ?? []).filter((category) => category.url);
   const crumbs = [
     { name: t('breadcrumb.home'), url: localizedPath('/', locale) },
     { name: t('search.breadcrumb'), url: null },
@@ -67,8 +78,21 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
           {t('search.noResults', { term: trimmed })}
         </p>
       )}
+      {data.search && data.search.total === 0 && alternatives.length > 0 && (
+        <nav className={styles.alternatives} aria-label={t('search.alternatives')}>
+          <h2 className={styles.alternativesTitle}>{t('search.alternatives')}</h2>
+          <ul>
+            {alternatives.map((category) => (
+              <li key={category.categoryId}>
+                <a href={category.url ?? undefined}>{category.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {data.search && data.search.total > 0 && <ProductListingView listing={data.search} source={source} />}
-      <ProductSlider title={t('search.bestsellers')} products={bestsellers} />
+      {data.contentSearch && data.contentSearch.length > 0 && <SearchContentSlider articles={data.contentSearch} />}
+      {(!data.search || data.search.total === 0) && <ProductSlider title={t('search.bestsellers')} products={bestsellers} />}
     </div>
   );
 }

@@ -58,8 +58,9 @@ describe('route(path)', () => {
     expect(it.route.category!.url).toBe('/it/vitamine-e-minerali/vitamina-d');
     expect(it.calls).toHaveLength(2);
 
-    // the German path does not exist in Italian
-    expect((await route('/it/vitamine-mineralstoffe/vitamin-d')).route.__typename).toBe('NotFound');
+    // the German path under /it is an old path: the Italian page, whose own address the storefront redirects to (ADR 0028)
+    const old = await route('/it/vitamine-mineralstoffe/vitamin-d');
+    expect(old.route.category).toMatchObject({ categoryId: de.route.category!.categoryId, url: '/it/vitamine-e-minerali/vitamina-d' });
   });
 
   it('lets `locale` override the path prefix', async () => {
@@ -140,3 +141,59 @@ describe('route(path)', () => {
     expect(answer).toEqual({ __typename: 'NotFound', path, message: `Page Not Found: ${path}` });
   });
 });
+
+// Issue 20 item 2 (ADR 0028): every page's address in each language, never /{lang}/detail/{id}.
+describe('url(locale:)', () => {
+  const URLS = `query ($path: String!) {
+    route(path: $path) {
+      __typename
+      ... on ProductPage { de: url(locale: DE) it: url(locale: IT) fr: url(locale: FR) own: url product { productNumber url de: url(locale: DE) it: url(locale: IT) fr: url(locale: FR) } }
+      ... on CategoryPage { category { de: url(locale: DE) it: url(locale: IT) fr: url(locale: FR) } }
+      ... on LandingPageRoute { landingPage { de: url(locale: DE) it: url(locale: IT) fr: url(locale: FR) } }
+    }
+  }`;
+  type Urls = { de: string; it: string; fr: string };
+  interface UrlAnswer {
+    route: { __typename: string; own?: string; product?: Urls & { productNumber: string; url: string }; category?: Urls; landingPage?: Urls } & Partial<Urls>;
+  }
+  const urlsOf = async (path: string) => {
+    const result = await gateway.gql<UrlAnswer>(URLS, { path });
+    expect(result.errors).toBeUndefined();
+    return result.data!.route;
+  };
+  const isSeoPath = (url: string) => !/\/(detail|navigation|landingPage)\//.test(url);
+
+  it('gives a category and a landing page their own SEO path in each language', async () => {
+    const category = (await urlsOf('/vitamine-mineralstoffe/vitamin-d')).category!;
+    expect(category).toEqual({ de: '/vitamine-mineralstoffe/vitamin-d', it: '/it/vitamine-e-minerali/vitamina-d', fr: expect.stringMatching(/^\/fr\/[a-z-]+\/vitamine-d$/) });
+    const landing = (await urlsOf('/fr/saison-des-rhumes')).landingPage!;
+    expect(landing).toEqual({ de: '/erkaeltungszeit', it: '/it/stagione-del-raffreddore', fr: '/fr/saison-des-rhumes' });
+  });
+
+  it('gives a variant its own SEO path in each language, and a parent’s page the parent’s', async () => {
+    const variantPath = (await gateway.gql<{ product: { url: string } }>('{ product(productNumber: "P100151.2") { url } }')).data!.product.url;
+    expect(variantPath).toMatch(/^\/[a-z0-9-]+\/p100151-2$/);
+    const variant = await urlsOf(variantPath);
+    expect(variant.__typename).toBe('ProductPage');
+    expect(variant.product!.productNumber).toBe('P100151.2');
+    expect(variant.own).toBe(variantPath);
+    expect([variant.de, variant.it, variant.fr]).toEqual([variantPath, variant.product!.it, variant.product!.fr]);
+    expect(variant.it).toMatch(/^\/it\/[a-z0-9-]+\/p100151-2$/);
+    expect(variant.fr).toMatch(/^\/fr\/[a-z0-9-]+\/p100151-2$/);
+
+    const parentPath = (await gateway.gql<{ product: { url: string } }>('{ product(productNumber: "P100151", locale: FR) { url } }')).data!.product.url;
+    const parent = await urlsOf(parentPath);
+    // the parent's path shows its best variant, but the page (and its canonical) is the parent's
+    expect(parent.product!.productNumber).toMatch(/^P100151\.\d$/);
+    expect(parent.own).toBe(parentPath);
+    expect(parent.fr).toBe(parentPath);
+    expect([parent.de!, parent.it!].every((url) => isSeoPath(url) && url.endsWith('/p100151'))).toBe(true);
+  });
+
+  it('finds an old path (another language’s SEO path under this prefix) and gives the page’s own address for the redirect', async () => {
+    const moved = await urlsOf('/fr/vitamine-mineralstoffe/vitamin-d');
+    expect(moved.__typename).toBe('CategoryPage');
+    expect(moved.category!.fr).toMatch(/^\/fr\/[a-z-]+\/vitamine-d$/);
+  });
+});
+

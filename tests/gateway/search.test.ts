@@ -73,3 +73,35 @@ describe('search', () => {
     expect(result.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
   });
 });
+
+// Issue 20 item 6: the search page's content slider and what a search without results suggests.
+describe('contentSearch and searchAlternatives', () => {
+  it.each(['IT', 'FR'] as const)('finds a magazine article by a word of its %s title', async (locale) => {
+    const magazine = await gw.gql(`query M($locale: Locale) { magazine(locale: $locale, first: 1) { articles { title url } } }`, { locale });
+    const article = magazine.body.data.magazine.articles[0] as { title: string; url: string };
+    const word = article.title.split(/[^\p{L}]+/u).sort((a, b) => b.length - a.length)[0]!;
+    const found = await gw.gql(`query C($term: String!, $locale: Locale) { contentSearch(term: $term, locale: $locale) { title url } }`, { term: word.toLowerCase(), locale });
+    expect(found.body.errors).toBeUndefined();
+    expect(found.body.data.contentSearch).toContainEqual({ title: article.title, url: article.url });
+    expect(article.url.startsWith(`/${locale.toLowerCase()}/e/`)).toBe(true);
+  });
+
+  it('finds topics too, and nothing for a word no article has', async () => {
+    const topics = await gw.gql('{ contentSearch(term: "grippe", locale: FR) { url } }');
+    expect(topics.body.data.contentSearch.some((a: { url: string }) => a.url.startsWith('/fr/t/'))).toBe(true);
+    const none = await gw.gql('{ contentSearch(term: "zzzqx", locale: FR) { url } }');
+    expect(none.body.data.contentSearch).toEqual([]);
+  });
+
+  it('suggests the categories whose names come closest to a misspelt term', async () => {
+    const search = await gw.gql('{ search(term: "vitamim", limit: 1) { total } }');
+    expect(search.body.data.search.total).toBe(0);
+    const alternatives = await gw.gql('{ searchAlternatives(term: "vitamim") { name url } }');
+    expect(alternatives.body.errors).toBeUndefined();
+    const names = (alternatives.body.data.searchAlternatives as { name: string }[]).map((c) => c.name);
+    expect(names.some((name) => /^Vitamin/.test(name))).toBe(true);
+    const italian = await gw.gql('{ searchAlternatives(term: "raffredore", locale: IT) { name url } }');
+    expect(italian.body.data.searchAlternatives[0]).toMatchObject({ name: expect.stringMatching(/raffreddore/i), url: expect.stringMatching(/^\/it\//) });
+  });
+});
+

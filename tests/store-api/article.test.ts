@@ -46,6 +46,20 @@ describe('article list', () => {
     const fr = await shop.call('POST', '/store-api/article', { body: { type: 'magazine', category: 'Vitamines' }, headers: { 'sw-language-id': LANGUAGE_ID.fr } });
     expect(fr.json.elements.map((a: { title: string }) => a.title)).toContain('La vitamine D en hiver');
   });
+
+  it('finds articles and topics by the words of a search in the request language, accents and case aside (issue 20)', async () => {
+    const search = (search: string, languageId: string) =>
+      shop.call('POST', '/store-api/article', { body: { type: ['magazine', 'editorial', 'topic'], search }, headers: { 'sw-language-id': languageId } });
+    const french = await search('HIVER vitamine', LANGUAGE_ID.fr);
+    expect(french.status).toBe(200);
+    expect(french.json.elements[0].title).toBe('La vitamine D en hiver');
+    expect(french.json.total).toBe(french.json.elements.length);
+    // "erkaltung" finds "Erkältung"; the German word finds nothing in Italian
+    const german = await search('erkaltung', LANGUAGE_ID.de);
+    expect(german.json.elements.map((a: { type: string }) => a.type)).toContain('topic');
+    expect((await search('erkaltung', LANGUAGE_ID.it)).json.total).toBe(0);
+    expect((await search('raffreddore', LANGUAGE_ID.it)).json.total).toBeGreaterThan(0);
+  });
 });
 
 describe('article detail', () => {

@@ -190,18 +190,23 @@ describe('seed catalogue', () => {
     db.close();
   });
 
-  it('has canonical SEO paths, unique per language, for every category, main product and landing page', () => {
+  it('has canonical SEO paths, unique per language, for every category, product, variant and landing page', () => {
     const db = sharedShop();
     for (const language of LANGUAGES) {
       const paths = db.prepare('SELECT seo_path_info FROM seo_url WHERE language_id = ?').pluck().all(language.id) as string[];
       expect(new Set(paths).size).toBe(paths.length);
       expect(paths.every((p) => /^[a-z0-9-]+(\/[a-z0-9.-]+)*$/.test(p))).toBe(true);
-      expect(count(db, `SELECT COUNT(*) FROM product WHERE parent_id IS NULL AND id NOT IN (SELECT foreign_key FROM seo_url WHERE language_id = ? AND route_name = 'frontend.detail.page')`, language.id)).toBe(0);
+      expect(count(db, `SELECT COUNT(*) FROM product WHERE id NOT IN (SELECT foreign_key FROM seo_url WHERE language_id = ? AND route_name = 'frontend.detail.page')`, language.id)).toBe(0);
       expect(count(db, `SELECT COUNT(*) FROM category WHERE path LIKE ? AND id NOT IN (SELECT foreign_key FROM seo_url WHERE language_id = ? AND route_name = 'frontend.navigation.page')`, `|${ROOT_CATEGORY_ID}|%`, language.id)).toBe(0);
       expect(count(db, `SELECT COUNT(*) FROM landing_page WHERE id NOT IN (SELECT foreign_key FROM seo_url WHERE language_id = ? AND route_name = 'frontend.landing.page')`, language.id)).toBe(0);
     }
     const vitaminD = db.prepare(`SELECT s.seo_path_info FROM seo_url s JOIN category_translation t ON t.category_id = s.foreign_key AND t.language_id = s.language_id WHERE t.name = 'Vitamin D' AND s.language_id = ?`).pluck().get(LANGUAGES[0]!.id);
     expect(vitaminD).toBe('vitamine-mineralstoffe/vitamin-d');
+    // A variant has its own path in each language, named in that language (issue 20 item 2).
+    const variantPath = db.prepare(`SELECT s.seo_path_info FROM seo_url s JOIN product p ON p.id = s.foreign_key WHERE p.product_number = 'P100151.2' AND s.language_id = ?`).pluck();
+    const [de, it, fr] = LANGUAGES.map((language) => variantPath.get(language.id) as string);
+    expect([de, it, fr].every((path) => path?.endsWith('/p100151-2'))).toBe(true);
+    expect(new Set([de, it, fr]).size).toBe(3);
     db.close();
   });
 

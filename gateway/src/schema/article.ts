@@ -248,6 +248,24 @@ builder.queryFields((t) => ({
       };
     },
   }),
+  contentSearch: t.field({
+    type: [ArticleRef],
+    description:
+      'Magazine articles, editorials and topics whose title, teaser, keywords or category hold every word of the term, in the page’s language, best match first (the search page’s content slider, issue 20).',
+    args: {
+      term: t.arg.string({ required: true, description: 'What the shopper searched for.' }),
+      locale: t.arg({ type: LocaleEnum, required: false, description: 'Language to search in (default: the request’s).' }),
+      first: t.arg.int({ required: false, description: `How many (default ${PAGE_SIZE_DEFAULT}, at most ${PAGE_SIZE_MAX}).` }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const term = args.term.trim().slice(0, 255);
+      if (!term) return [];
+      const languageId = languageIdFor(ctx, args.locale);
+      const limit = Math.min(Math.max(args.first ?? PAGE_SIZE_DEFAULT, 1), PAGE_SIZE_MAX);
+      const answer = await ctx.store(languageId).invoke('readArticles post /article', { body: { type: [...MAGAZINE_TYPES, 'topic'], search: term, limit } });
+      return answer.elements.map((data) => ({ languageId, data }));
+    },
+  }),
   article: t.field({
     type: ArticleRef,
     nullable: true,

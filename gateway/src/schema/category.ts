@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { GatewayContext } from '../context';
 import { categoryLink, categoryPageLink, linkFor } from '../links';
 import { loaderKey } from '../loaders';
+import { linkIn } from '../seo-paths';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { CmsPageRef, localizedCmsPage } from './cms';
 import { ProductListingRef, type ProductListingSource } from './listing';
@@ -109,12 +110,12 @@ async function parentFromMenus(ctx: GatewayContext, c: Category): Promise<Shopwa
 }
 
 /** The main menu two levels deep, as the header reads it: once per request, and kept across requests. */
-function mainMenu(ctx: GatewayContext, languageId: string): Promise<ShopwareCategory[]> {
+export function mainMenu(ctx: GatewayContext, languageId: string): Promise<ShopwareCategory[]> {
   return categoryLoaders(ctx).subtrees.load(`${languageId}:main-navigation:2`);
 }
 
 /** Menus show active, visible categories only. */
-function shown(categories: readonly ShopwareCategory[] | undefined): ShopwareCategory[] {
+export function shown(categories: readonly ShopwareCategory[] | undefined): ShopwareCategory[] {
   return (categories ?? []).filter((c) => c.active !== false && c.visible !== false);
 }
 
@@ -197,12 +198,18 @@ builder.node(CategoryRef, {
     url: t.string({
       nullable: true,
       description:
-        'Where the category links to: its SEO path (or /navigation/{id}) in its language; for a link category its target. Null for a link whose target is missing or unsafe.',
-      resolve: (c, _args, ctx) =>
-        categoryLink(
+        'Where the category links to: its SEO path (or /navigation/{id}) in its language; for a link category its target. Null for a link whose target is missing or unsafe. With `locale`: the same category’s page in that language (for the language switcher and hreflang).',
+      args: { locale: t.arg({ type: LocaleEnum, required: false, description: 'The language of the page (default: the one the category was read in).' }) },
+      resolve: (c, args, ctx) => {
+        const own = localeOf(ctx, c.languageId);
+        if (args.locale && args.locale !== own && (c.data.type === 'page' || !c.data.parentId)) {
+          return linkIn(ctx, { kind: 'category', id: c.data.id, locale: args.locale, isRoot: !c.data.parentId });
+        }
+        return categoryLink(
           { ...c.data, type: c.data.type, externalLink: c.data.translated?.externalLink ?? c.data.externalLink, internalLink: c.data.translated?.internalLink ?? c.data.internalLink },
-          { locale: localeOf(ctx, c.languageId), languageId: c.languageId, rootCategoryId: c.data.parentId ? null : c.data.id },
-        ),
+          { locale: args.locale ?? own, languageId: c.languageId, rootCategoryId: c.data.parentId ? null : c.data.id },
+        );
+      },
     }),
     level: t.int({ description: 'Depth in the tree: 1 for a root (main, footer, service), 2 for a top menu entry, …', resolve: (c) => c.data.level ?? 1 }),
     breadcrumb: t.field({

@@ -23,6 +23,7 @@ import './wishlist';
 import './loyalty';
 import './contact';
 import './article';
+import './search-alternatives';
 import './prescription';
 import './insurer';
 import './contest';

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context';
 import { linkFor } from '../links';
 import { loaderKey, onePerCallLoader } from '../loaders';
+import { linkIn } from '../seo-paths';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { SeoMetaRef } from './category';
 import { CmsPageRef, localizedCmsPage } from './cms';
@@ -40,17 +41,22 @@ builder.node(LandingPageRef, {
     landingPageId: t.string({ description: 'The Shopware landing page id.', resolve: (l) => l.data.id }),
     name: t.string({ description: 'The name in the page’s language.', resolve: (l) => l.data.translated?.name ?? l.data.name }),
     url: t.string({
-      description: 'The storefront path: its SEO path in its language, else /landingPage/{id} (SPEC §2).',
-      resolve: (l, _args, ctx) =>
-        linkFor({
+      description:
+        'The storefront path: its SEO path in its language, else /landingPage/{id} (SPEC §2). With `locale`: the same page in that language.',
+      args: { locale: t.arg({ type: LocaleEnum, required: false, description: 'The language of the page (default: the one it was read in).' }) },
+      resolve: (l, args, ctx) => {
+        const own = ctx.languages.localeOf(l.languageId) ?? ctx.locale;
+        if (args.locale && args.locale !== own) return linkIn(ctx, { kind: 'landingPage', id: l.data.id, locale: args.locale });
+        return linkFor({
           kind: 'landingPage',
           id: l.data.id,
-          locale: ctx.languages.localeOf(l.languageId) ?? ctx.locale,
+          locale: own,
           languageId: l.languageId,
           seoUrls: l.data.seoUrls,
           // Shopware's landing page `url` field is its SEO path when no seoUrls were read
           seoPathInfo: l.data.seoUrls?.length ? null : (l.data.translated?.url ?? l.data.url ?? null),
-        }),
+        });
+      },
     }),
     seo: t.field({
       type: SeoMetaRef,

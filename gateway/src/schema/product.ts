@@ -3,6 +3,7 @@ import { decodeGlobalID } from '@pothos/plugin-relay';
 import { dispatchDayAt } from '../../../store-api/src/domain/delivery-dates';
 import type { GatewayContext } from '../context';
 import { linkFor } from '../links';
+import { linkIn } from '../seo-paths';
 import { catalogLoaders, loaderKey, type ReviewPage, type ShopwareConfiguratorGroup, type ShopwareProduct, type ShopwareReview } from '../loaders';
 import { BrandRef } from './brand';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
@@ -572,9 +573,14 @@ builder.node(ProductRef, {
     }),
     seoPath: t.string({ nullable: true, description: 'The SEO path in this language, without a leading slash.', resolve: (p) => seoPathOf(p) }),
     url: t.string({
-      description: 'The storefront path of the product page (SPEC §2): /{seoPath}, else /detail/{id}; prefixed /it or /fr.',
-      resolve: (p, _args, ctx) =>
-        linkFor({ kind: 'product', id: p.data.id, locale: localeOf(ctx, p.languageId), languageId: p.languageId, seoUrls: p.data.seoUrls }),
+      description:
+        'The storefront path of the product page (SPEC §2): /{seoPath}, else /detail/{id}; prefixed /it or /fr. With `locale`: the same product’s page in that language (for the language switcher and hreflang).',
+      args: { locale: t.arg({ type: LocaleEnum, required: false, description: 'The language of the page (default: the one the product was read in).' }) },
+      resolve: (p, args, ctx) => {
+        const own = localeOf(ctx, p.languageId);
+        if (args.locale && args.locale !== own) return linkIn(ctx, { kind: 'product', id: p.data.id, locale: args.locale });
+        return linkFor({ kind: 'product', id: p.data.id, locale: own, languageId: p.languageId, seoUrls: p.data.seoUrls });
+      },
     }),
     variants: t.field({
       type: [ProductRef],

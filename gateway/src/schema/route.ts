@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../context';
-import { DEFAULT_LOCALE } from '../languages';
-import { parseStorefrontPath, type LinkKind } from '../links';
+import { DEFAULT_LOCALE, LOCALES } from '../languages';
+import { linkFor, parseStorefrontPath, type LinkKind } from '../links';
+import { linkIn } from '../seo-paths';
 import { catalogLoaders, loaderKey } from '../loaders';
 import { builder, LocaleEnum, type Localized } from './builder';
 import { BreadcrumbEntryRef, breadcrumbOf, categoryLoaders, CategoryRef, localizedCategory, type Category, type ShopwareCategory } from './category';
@@ -19,7 +20,7 @@ const KIND_OF_ROUTE: Record<string, LinkKind> = {
 };
 
 type RouteResult =
-  | { kind: 'ProductPage'; path: string; product: Localized<ShopwareProduct> }
+  | { kind: 'ProductPage'; path: string; product: Localized<ShopwareProduct>; productId: string }
   | { kind: 'CategoryPage'; path: string; category: Category }
   | { kind: 'LandingPageRoute'; path: string; landingPage: LandingPage }
   | { kind: 'NotFound'; path: string };
@@ -28,6 +29,19 @@ const ProductPageRef = builder.objectRef<Extract<RouteResult, { kind: 'ProductPa
   description: 'The path shows a product (route frontend.detail.page).',
   fields: (t) => ({
     path: t.exposeString('path', { description: 'The path that was looked up.' }),
+    url: t.string({
+      description:
+        'This page’s own address (its canonical link): the SEO URL of the product the path names — a variant’s own, a parent’s own even while it shows its best variant. With `locale`: the same page in that language (hreflang, language switcher).',
+      args: { locale: t.arg({ type: LocaleEnum, required: false, description: 'The language of the page (default: the one it was read in).' }) },
+      resolve: (r, args, ctx) => {
+        const locale = args.locale ?? ctx.languages.localeOf(r.product.languageId) ?? ctx.locale;
+        // the shown product's own SEO URLs came with it: no call for the usual page
+        if (r.productId === r.product.data.id && locale === ctx.languages.localeOf(r.product.languageId)) {
+          return linkFor({ kind: 'product', id: r.productId, locale, languageId: r.product.languageId, seoUrls: r.product.data.seoUrls });
+        }
+        return linkIn(ctx, { kind: 'product', id: r.productId, locale });
+      },
+    }),
     product: t.field({ type: ProductRef, description: 'The product (for a parent product: its best variant).', resolve: (r) => r.product }),
     category: t.field({
       type: CategoryRef,
@@ -88,7 +102,7 @@ async function pageOf(ctx: GatewayContext, path: string, languageId: string, kin
   switch (kind) {
     case 'product': {
       const detail = await catalogLoaders(ctx).productDetails.load(loaderKey(languageId, id));
-      return detail ? { kind: 'ProductPage', path, product: { languageId, data: detail.product } } : { kind: 'NotFound', path };
+      return detail ? { kind: 'ProductPage', path, product: { languageId, data: detail.product }, productId: id } : { kind: 'NotFound', path };
     }
     case 'category': {
       const category = await categoryLoaders(ctx).categories.load(loaderKey(languageId, id));
@@ -123,6 +137,17 @@ async function seoTarget(ctx: GatewayContext, languageId: string, seoPathInfo: s
   });
 }
 
+/**
+ * An old path: another language's SEO path under this language's prefix (a German link with /fr in front, as
+ * shared before the paths were translated). It shows the same page, whose own address the storefront then
+ * redirects to (ADR 0028). Asked only for a path no page of this language has.
+ */
+async function seoTargetInOtherLanguages(ctx: GatewayContext, languageId: string, seoPathInfo: string): Promise<{ kind: LinkKind; id: string } | null> {
+  const others = LOCALES.map((locale) => ctx.languages.idOf(locale)).filter((id) => id !== languageId);
+  const found = await Promise.all(others.map((otherId) => seoTarget(ctx, otherId, seoPathInfo)));
+  return found.find((target) => target !== null) ?? null;
+}
+
 builder.queryFields((t) => ({
   route: t.field({
     type: RouteResultRef,
@@ -146,7 +171,7 @@ builder.queryFields((t) => ({
         return { kind: 'CategoryPage', path, category: localizedCategory(languageId, home) };
       }
       if (parsed.kind === 'seo') {
-        const target = await seoTarget(ctx, languageId, parsed.seoPathInfo);
+        const target = (await seoTarget(ctx, languageId, parsed.seoPathInfo)) ?? (await seoTargetInOtherLanguages(ctx, languageId, parsed.seoPathInfo));
         return target ? pageOf(ctx, path, languageId, target.kind, target.id) : { kind: 'NotFound', path };
       }
       return pageOf(ctx, path, languageId, parsed.kind, parsed.id);

@@ -162,20 +162,54 @@ export interface ArticleListQuery {
   category: string | null;
   limit: number;
   page: number;
+  /** what a shopper searched for: only articles whose title, teaser, keywords or category hold every word */
+  search?: string | null;
 }
 
-/** A page of articles, newest first, and the categories of all articles of those types (for the filter). */
+/** Lower case without accents, so "preven" finds "Prévention" and "erkaltung" "Erkältung". */
+function searchable(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+function wordsOf(text: string): string[] {
+  return searchable(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * How well an article answers a search, as the product search reads a term (every word, as the start of a
+ * word): 2 when the title holds them all, 1 when title, teaser, keywords and category together do, else 0.
+ */
+function searchScore(row: ArticleRow, terms: readonly string[]): number {
+  const holdsAll = (words: string[]) => terms.every((term) => words.some((word) => word.startsWith(term)));
+  if (holdsAll(wordsOf(row.title))) return 2;
+  return holdsAll(wordsOf([row.title, row.teaser, row.keywords ?? '', row.category ?? ''].join(' '))) ? 1 : 0;
+}
+
+/** A page of articles, newest first (best match first for a search), and the categories of all articles of those types (for the filter). */
 export function listArticles(ctx: SalesChannelContext, query: ArticleListQuery): { elements: Json[]; total: number; categories: string[] } {
   const types = JSON.stringify(query.types);
   const where = `a.type IN (SELECT value FROM json_each(?))${query.category ? ' AND t.category = ?' : ''}`;
   const filterArgs = query.category ? [types, query.category] : [types];
-  const total = (prepared(ctx.db, `SELECT COUNT(*) AS n FROM (${translatedSql(where)})`).get(...chainArgs(ctx), ...filterArgs) as { n: number }).n;
-  const rows = prepared(ctx.db, `${translatedSql(where)} ORDER BY a.published_at DESC, a.id LIMIT ? OFFSET ?`).all(
-    ...chainArgs(ctx),
-    ...filterArgs,
-    query.limit,
-    (query.page - 1) * query.limit,
-  ) as ArticleRow[];
+  const offset = (query.page - 1) * query.limit;
+  const terms = query.search ? wordsOf(query.search).slice(0, 12) : [];
+  let total: number;
+  let rows: ArticleRow[];
+  if (terms.length) {
+    // The shop has some dozens of articles per language: matched here, accents and case aside (SQLite's LIKE knows neither).
+    const all = prepared(ctx.db, `${translatedSql(where)} ORDER BY a.published_at DESC, a.id`).all(...chainArgs(ctx), ...filterArgs) as ArticleRow[];
+    const matches = all.map((row) => ({ row, score: searchScore(row, terms) })).filter((match) => match.score > 0);
+    matches.sort((a, b) => b.score - a.score);
+    total = matches.length;
+    rows = matches.slice(offset, offset + query.limit).map((match) => match.row);
+  } else {
+    total = (prepared(ctx.db, `SELECT COUNT(*) AS n FROM (${translatedSql(where)})`).get(...chainArgs(ctx), ...filterArgs) as { n: number }).n;
+    rows = prepared(ctx.db, `${translatedSql(where)} ORDER BY a.published_at DESC, a.id LIMIT ? OFFSET ?`).all(
+      ...chainArgs(ctx),
+      ...filterArgs,
+      query.limit,
+      offset,
+    ) as ArticleRow[];
+  }
   const media = loadMedia(
     ctx,
     rows.flatMap((r) => (r.media_id ? [r.media_id] : [])),

@@ -43,7 +43,8 @@ export function registerArticleRoutes(app: StoreApiApp): void {
     const category = typeof body.category === 'string' && body.category.trim() !== '' ? body.category.trim().slice(0, 255) : null;
     const limit = positiveInt(body.limit, '/limit', DEFAULT_LIMIT, MAX_LIMIT);
     const page = positiveInt(body.page ?? body.p, '/page', 1, 10_000);
-    const { elements, total, categories } = listArticles(ctx, { types, category, limit, page });
+    const search = typeof body.search === 'string' && body.search.trim() !== '' ? body.search.trim().slice(0, 255) : null;
+    const { elements, total, categories } = listArticles(ctx, { types, category, limit, page, search });
     return c.json({ elements, total, page, limit, categories, apiAlias: 'pharmacy_article_list' });
   });
 

@@ -34,6 +34,8 @@ export interface SeededProduct {
   sales: number;
   daysOld: number;
   hasListPrice: boolean;
+  /** The variants with their own names (the family's name and their choices), for their SEO paths. */
+  variants: { id: string; productNumber: string; name: Tr }[];
 }
 
 export interface CatalogueResult {
@@ -365,6 +367,7 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const childIds: string[] = [];
   const childEans: string[] = [];
   const childNumbers: string[] = [];
+  const variants: SeededProduct['variants'] = [];
   const ean = ean13(serial);
   const code = pharmacode(serial);
 
@@ -387,6 +390,8 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
     childEans.push(ean13(childSerial));
     childNumbers.push(childNumber);
     const childEan = ean13(childSerial);
+    const choices = (l: LanguageKey) => [sizeVariants ? packing(plan.pack, l) : null, plan.flavour ? FLAVOURS[plan.flavour][l] : null].filter(Boolean).join(' ');
+    variants.push({ id: childId, productNumber: childNumber, name: { de: `${name.de} ${choices('de')}`, it: `${name.it} ${choices('it')}`, fr: `${name.fr} ${choices('fr')}` } });
     childRows.push(() => {
       w.insert('product', {
         id: childId, parent_id: id, product_number: childNumber, type: 'physical', manufacturer_id: brand.id,
@@ -555,7 +560,7 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
     w.insert('product_search', { product_id: id, language_id: language.id, content });
   }
 
-  return { id, productNumber, name, categoryId: category.id, sales, daysOld, hasListPrice };
+  return { id, productNumber, name, categoryId: category.id, sales, daysOld, hasListPrice, variants };
 }
 
 /** Sun protection and vitamin units are abbreviated differently in Italian and French. */

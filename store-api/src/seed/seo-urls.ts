@@ -5,11 +5,12 @@ import { slugify, UniqueSlugs } from './slugs';
 import type { TableWriter, Tr } from './table-writer';
 
 // Canonical SEO paths per language, as the common ground agreed: categories by their breadcrumb
-// below the root, products as `<name>/<number>`, landing pages by their translated url.
+// below the root, products as `<name>/<number>`, landing pages by their translated url. Variants get
+// their own (`<name>-<choices>/<number>`), claimed after every product so no product's path moves (ADR 0028).
 
 export interface SeoTargets {
   categories: SeededCategory[];
-  products: { id: string; productNumber: string; name: Tr }[];
+  products: { id: string; productNumber: string; name: Tr; variants?: { id: string; productNumber: string; name: Tr }[] }[];
   landingPages: { id: string; url: Tr }[];
 }
 
@@ -32,6 +33,9 @@ export function seedSeoUrls(w: TableWriter, targets: SeoTargets): void {
     }
     for (const product of targets.products) {
       add(product.id, 'frontend.detail.page', `/detail/${product.id}`, `${slugify(product.name[l])}/${product.productNumber.toLowerCase()}`);
+    }
+    for (const variant of targets.products.flatMap((product) => product.variants ?? [])) {
+      add(variant.id, 'frontend.detail.page', `/detail/${variant.id}`, `${slugify(variant.name[l])}/${slugify(variant.productNumber)}`);
     }
   }
 }

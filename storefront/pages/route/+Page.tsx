@@ -10,12 +10,18 @@ import type { RoutePageQuery as RoutePageQueryType } from './__generated__/Route
 import { RoutePageQuery } from './RoutePage.query';
 import { routeView } from './routeViews';
 
-/**
- * The same entity in each language. The graph gives an entity's URL only in the language it was read in,
- * so the other languages get the id path (/fr/detail/{id}), which the route page redirects to the SEO path.
- */
-function idAlternates(locale: ShopLocale, url: string, idPath: string) {
-  return LOCALES.map((target) => ({ locale: target, url: target === locale ? url : localizedPath(idPath, target) }));
+/** The page in each language, from the graph's `url(locale:)`: each its own SEO URL, answering without a redirect (ADR 0028). */
+function alternatesOf(urls: { urlDe: string | null | undefined; urlIt: string | null | undefined; urlFr: string | null | undefined }) {
+  const byLocale: Record<ShopLocale, string | null | undefined> = { de: urls.urlDe, it: urls.urlIt, fr: urls.urlFr };
+  return LOCALES.flatMap((locale) => {
+    const url = byLocale[locale];
+    return url ? [{ locale, url }] : [];
+  });
+}
+
+/** The page's own address in its language (its canonical link), else the path it was asked for. */
+function ownUrl(alternates: readonly { locale: ShopLocale; url: string }[], locale: ShopLocale, fallback: string): string {
+  return alternates.find((alternate) => alternate.locale === locale)?.url ?? fallback;
 }
 
 /** Every path the gateway resolves: product, category, landing page, or 404. */
@@ -36,19 +42,20 @@ export default function Page() {
   switch (route.__typename) {
     case 'ProductPage': {
       const { product } = route;
-      const alternates = idAlternates(locale, product.url, `/detail/${product.productId}`);
+      const alternates = alternatesOf(route);
+      const url = ownUrl(alternates, locale, product.url);
       return (
-        <DefaultLayout query={data} alternates={alternates} breadcrumbs={[...route.breadcrumb, { name: product.name, url: product.url }]}>
-          <PageSeo title={product.metaTitle || product.name} description={product.metaDescription} path={product.url} alternates={alternates} />
+        <DefaultLayout query={data} alternates={alternates} breadcrumbs={[...route.breadcrumb, { name: product.name, url }]}>
+          <PageSeo title={product.metaTitle || product.name} description={product.metaDescription} path={url} alternates={alternates} />
           {route.productView && ProductPageView ? <ProductPageView route={route.productView} origin={shopOrigin ?? null} /> : null}
         </DefaultLayout>
       );
     }
     case 'CategoryPage': {
       const { category } = route;
-      const url = category.url ?? urlPathname;
+      const alternates = alternatesOf(category);
+      const url = ownUrl(alternates, locale, category.url ?? urlPathname);
       const home = url === localizedPath('/', locale);
-      const alternates = home ? LOCALES.map((target) => ({ locale: target, url: localizedPath('/', target) })) : idAlternates(locale, url, `/navigation/${category.categoryId}`);
       return (
         <DefaultLayout query={data} alternates={alternates} breadcrumbs={home ? [] : category.breadcrumb}>
           <PageSeo title={home ? null : category.seo.title || category.name} description={category.seo.description} path={url} alternates={alternates} />
@@ -58,10 +65,10 @@ export default function Page() {
     }
     case 'LandingPageRoute': {
       const { landingPage } = route;
-      const alternates = idAlternates(locale, landingPage.url, `/landingPage/${landingPage.landingPageId}`);
+      const alternates = alternatesOf(landingPage);
       return (
         <DefaultLayout query={data} alternates={alternates}>
-          <PageSeo title={landingPage.seo.title || landingPage.name} description={landingPage.seo.description} path={landingPage.url} alternates={alternates} />
+          <PageSeo title={landingPage.seo.title || landingPage.name} description={landingPage.seo.description} path={ownUrl(alternates, locale, landingPage.url)} alternates={alternates} />
           {route.landingView && LandingPageView ? <LandingPageView route={route.landingView} /> : null}
         </DefaultLayout>
       );

@@ -3,7 +3,7 @@ import { shownPathOf } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
 import type { RoutePageQuery$data } from './__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from './RoutePage.query';
-import { isIdPath, routeVariables } from './routePage';
+import { isMovedPath, routeVariables } from './routePage';
 import { loadRouteView } from './routeViews';
 
 export default definePageQuery({
@@ -11,10 +11,11 @@ export default definePageQuery({
   variables: routeVariables,
   statusOf: (data, pageContext) => {
     const route = (data as RoutePageQuery$data).route;
-    const url = route.__typename === 'ProductPage' ? route.product.url : route.__typename === 'CategoryPage' ? route.category.url : route.__typename === 'LandingPageRoute' ? route.landingPage.url : null;
-    // /fr/detail/{id} (where the language switcher leads) → the product's French SEO path.
+    const urls = route.__typename === 'ProductPage' ? route : route.__typename === 'CategoryPage' ? route.category : route.__typename === 'LandingPageRoute' ? route.landingPage : null;
+    const url = urls ? { de: urls.urlDe, it: urls.urlIt, fr: urls.urlFr }[pageContext.locale] : null;
+    // /fr/detail/{id} and old paths (another language's SEO path under /fr) → the page's French SEO path, query kept.
     const shown = shownPathOf(pageContext);
-    if (url && isIdPath(shown) && url !== shown) throw redirect(url, 301);
+    if (url && isMovedPath(shown, url)) throw redirect(url + (pageContext.urlParsed.searchOriginal ?? ''), 301);
     return route.__typename === 'NotFound' ? 404 : 200;
   },
   prepare: loadRouteView,

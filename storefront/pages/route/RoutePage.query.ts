@@ -3,7 +3,7 @@ import { graphql } from 'react-relay/hooks';
 /**
  * The ONE query of every path the gateway resolves (SPEC §2 link building): the shell (header, footer)
  * and what the path shows — a product, a category (its CMS page and listing), a landing page, or nothing.
- * The ids feed the language switcher: /{lang}/detail/{id} leads to the same product in that language.
+ * Its address in each language feeds the canonical link, hreflang and the language switcher (ADR 0028).
  */
 export const RoutePageQuery = graphql`
   query RoutePageQuery(
@@ -19,6 +19,9 @@ export const RoutePageQuery = graphql`
     route(path: $path, locale: $locale) {
       __typename
       ... on ProductPage {
+        urlDe: url(locale: DE)
+        urlIt: url(locale: IT)
+        urlFr: url(locale: FR)
         breadcrumb {
           name
           url
@@ -37,6 +40,9 @@ export const RoutePageQuery = graphql`
           categoryId
           name
           url
+          urlDe: url(locale: DE)
+          urlIt: url(locale: IT)
+          urlFr: url(locale: FR)
           breadcrumb {
             name
             url
@@ -53,6 +59,9 @@ export const RoutePageQuery = graphql`
           landingPageId
           name
           url
+          urlDe: url(locale: DE)
+          urlIt: url(locale: IT)
+          urlFr: url(locale: FR)
           seo {
             title
             description

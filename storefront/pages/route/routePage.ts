@@ -19,7 +19,11 @@ export async function routeVariables(pageContext: PageContext) {
   return { path: gatewayPathOf(pageContext), locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page, withListing: true };
 }
 
-/** Paths by id (/detail/{id}, /navigation/{id}, /landingPage/{id}) lead on to the entity's SEO path. */
-export function isIdPath(path: string): boolean {
-  return /^\/(detail|navigation|landingPage)\//.test(splitLocalePath(path).logicalPath);
+/**
+ * Whether a path that shows a page, but is not that page's own address in its language, leads on to it (301):
+ * /detail/{id}, /navigation/{id}, /landingPage/{id} and old paths do; /cp/{path} is the category's own route
+ * (SPEC §2) and stays. Only shop paths are targets, never a link category's external address.
+ */
+export function isMovedPath(shown: string, own: string): boolean {
+  return own.startsWith('/') && !own.startsWith('//') && own !== shown && !/^\/cp\//.test(splitLocalePath(shown).logicalPath);
 }

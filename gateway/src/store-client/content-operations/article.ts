@@ -61,12 +61,12 @@ export interface StoreArticleList {
  * in ../operations.ts.
  */
 export interface ArticleOperations {
-  /** Articles of the given types, newest first; filter by category; limit (default 10, max 100) and page. */
+  /** Articles of the given types, newest first; filter by category or by a search term (best match first); limit (default 10, max 100) and page. */
   'readArticles post /article': {
     contentType?: 'application/json';
     accept?: 'application/json';
     headers?: SwLanguageHeader;
-    body: { type?: StoreArticleType | StoreArticleType[]; category?: string; limit?: number; page?: number };
+    body: { type?: StoreArticleType | StoreArticleType[]; category?: string; search?: string; limit?: number; page?: number };
     response: StoreArticleList;
     responseCode: 200;
   };
