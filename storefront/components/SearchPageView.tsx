@@ -13,8 +13,8 @@ import type { SearchPageView_query$key } from './__generated__/SearchPageView_qu
 /**
  * The search page (/search?search=…, SPEC §2): breadcrumbs, the results with filters, sorting and
  * pages, and a content slider with the magazine articles and topics that match the term in the page's
- * language. A search without results suggests the categories whose names come closest to the term
- * (typing slips forgiven) and the shop's bestsellers. Pass `hasTerm: false` for an empty term: the
+ * language, and the shop's bestsellers. A search without results suggests the categories whose names come
+ * closest to the term (typing slips forgiven). Pass `hasTerm: false` for an empty term: the
  * gateway refuses to search for nothing.
  */
 export function SearchPageView({ query, term, withBreadcrumbs = true }: { query: SearchPageView_query$key; term: string; withBreadcrumbs?: boolean }) {
@@ -92,7 +92,7 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
       )}
       {data.search && data.search.total > 0 && <ProductListingView listing={data.search} source={source} />}
       {data.contentSearch && data.contentSearch.length > 0 && <SearchContentSlider articles={data.contentSearch} />}
-      {(!data.search || data.search.total === 0) && <ProductSlider title={t('search.bestsellers')} products={bestsellers} />}
+      <ProductSlider title={t('search.bestsellers')} products={bestsellers} />
     </div>
   );
 }

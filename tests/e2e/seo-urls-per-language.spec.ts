@@ -91,6 +91,14 @@ test('/detail/{id} and old paths lead on (301) to the page’s SEO URL in the re
   const target = new URL(german.location!, 'http://shop.invalid').pathname;
   expect(target).toMatch(/^\/fr\/[a-z-]+\/vitamine-d$/);
   expect((await crawl(request, target)).status).toBe(200);
+
+  // an article's German slug under /fr: the French article
+  const { magazine } = await graph<{ magazine: { articles: { url: string }[] } }>(request, '{ magazine(locale: DE, first: 1) { articles { url } } }');
+  const germanArticle = magazine.articles[0]!.url;
+  const frenchArticle = (await crawl(request, germanArticle)).seo.alternates['fr-CH']!;
+  const oldArticle = await crawl(request, `/fr${germanArticle}`);
+  expect(oldArticle.status).toBe(301);
+  expect(new URL(oldArticle.location!, 'http://shop.invalid').pathname).toBe(frenchArticle);
 });
 
 test('the sitemaps list the canonical URLs, variants included, and each of their URLs is its own canonical', async ({ request }) => {

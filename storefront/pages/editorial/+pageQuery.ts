@@ -1,5 +1,6 @@
 import { GRAPH_LOCALE } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { leadToOwnAddress } from '../../seo/ownAddress';
 import type { EditorialPageQuery$data } from './__generated__/EditorialPageQuery.graphql';
 import { EditorialPageQuery } from './EditorialPage.query';
 
@@ -7,5 +8,10 @@ export default definePageQuery({
   query: EditorialPageQuery,
   // The path without the language prefix; the language comes from the page.
   variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale], path: pageContext.urlPathname }),
-  statusOf: (data) => ((data as EditorialPageQuery$data).article ? 200 : 404),
+  statusOf: (data, pageContext) => {
+    const article = (data as EditorialPageQuery$data).article;
+    // another language's slug finds the article too: it leads on to the article's own address (ADR 0028)
+    leadToOwnAddress(pageContext, article?.url);
+    return article ? 200 : 404;
+  },
 });

@@ -1,9 +1,8 @@
-import { redirect } from 'vike/abort';
-import { shownPathOf } from '../../i18n/locales';
 import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { leadToOwnAddress } from '../../seo/ownAddress';
 import type { RoutePageQuery$data } from './__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from './RoutePage.query';
-import { isMovedPath, routeVariables } from './routePage';
+import { routeVariables } from './routePage';
 import { loadRouteView } from './routeViews';
 
 export default definePageQuery({
@@ -13,9 +12,8 @@ export default definePageQuery({
     const route = (data as RoutePageQuery$data).route;
     const urls = route.__typename === 'ProductPage' ? route : route.__typename === 'CategoryPage' ? route.category : route.__typename === 'LandingPageRoute' ? route.landingPage : null;
     const url = urls ? { de: urls.urlDe, it: urls.urlIt, fr: urls.urlFr }[pageContext.locale] : null;
-    // /fr/detail/{id} and old paths (another language's SEO path under /fr) → the page's French SEO path, query kept.
-    const shown = shownPathOf(pageContext);
-    if (url && isMovedPath(shown, url)) throw redirect(url + (pageContext.urlParsed.searchOriginal ?? ''), 301);
+    // /fr/detail/{id} and old paths (another language's SEO path under /fr) → the page's French SEO path.
+    leadToOwnAddress(pageContext, url);
     return route.__typename === 'NotFound' ? 404 : 200;
   },
   prepare: loadRouteView,

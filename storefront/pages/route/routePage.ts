@@ -18,12 +18,3 @@ export async function routeVariables(pageContext: PageContext) {
   const { filters, sort, page } = listingParamsOfPage(pageContext);
   return { path: gatewayPathOf(pageContext), locale: GRAPH_LOCALE[pageContext.locale], filters, sort, page, withListing: true };
 }
-
-/**
- * Whether a path that shows a page, but is not that page's own address in its language, leads on to it (301):
- * /detail/{id}, /navigation/{id}, /landingPage/{id} and old paths do; /cp/{path} is the category's own route
- * (SPEC §2) and stays. Only shop paths are targets, never a link category's external address.
- */
-export function isMovedPath(shown: string, own: string): boolean {
-  return own.startsWith('/') && !own.startsWith('//') && own !== shown && !/^\/cp\//.test(splitLocalePath(shown).logicalPath);
-}

@@ -6,6 +6,7 @@ export const TopicPageQuery = graphql`
     ...Header_query @arguments(locale: $locale)
     ...Footer_query @arguments(locale: $locale)
     article(path: $path, locale: $locale) {
+      url
       ...ArticlePageLayout_article
     }
   }
