@@ -48,6 +48,8 @@ const PLAIN_PAGES: Array<[string, string]> = [
   ['home it', '/it'],
   ['search results', '/search?search=vitamin'],
   ['search without results', '/search?search=qqqxxzz'],
+  ['search with suggestions and articles', '/fr/search?search=grippe'],
+  ['search with category suggestions', '/search?search=vitamim'],
   ['bestseller', '/t/bestseller'],
   ['brands overview', '/marken'],
   ['brands overview fr', '/fr/marques'],
