@@ -247,7 +247,7 @@ function checkIdempotencyKey(key: string | undefined): string | undefined {
 
 /**
  * POST /checkout/order. Checks, in Shopware's order: a customer in the session (guests count), a replayed
- * Idempotency-Key, terms accepted, a cart with products, no blocking cart error (level 20: pharmacy missing,
+ * Idempotency-Key, a cart with products, no blocking cart error (level 20: pharmacy missing,
  * invoice with a different billing address, unavailable products), the download waiver when the cart has
  * downloads. Then writes everything in one transaction and answers the new order's id.
  */
@@ -266,9 +266,7 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
         | undefined;
       if (earlier) return earlier.order_id;
     }
-    if (body.tos !== true) {
-      throw StoreApiError.violation('/tos', 'VIOLATION::TERMS_NOT_ACCEPTED', 'The terms and conditions have to be accepted.');
-    }
+    // No terms check: Shopware's CartOrderRoute has none (its storefront checks the box), so the gateway does (ADR 0027).
     if (request.selectedCheckoutPharmacyId) setCartPharmacy(ctx, request.selectedCheckoutPharmacyId);
     const cart = loadCalculatedCart(ctx);
     const products = cart.lineItems.filter((l) => l.type === 'product');
