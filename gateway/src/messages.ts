@@ -47,14 +47,15 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Nessuna farmacia selezionata. Si prega di scegliere una farmacia per il Click & Collect.',
     fr: 'Aucune pharmacie sélectionnée. Veuillez choisir une pharmacie pour le Click & Collect.',
   },
+  // The checkout page and its form post say the same (storefront checkout texts order.termsRequired, order.waiverRequired).
   TERMS_NOT_ACCEPTED: {
-    de: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
-    it: 'Si prega di accettare le condizioni generali.',
-    fr: 'Veuillez accepter les conditions générales.',
+    de: 'Bitte akzeptieren Sie die AGB.',
+    it: 'Accettate le condizioni generali.',
+    fr: 'Veuillez accepter les CGV.',
   },
   DOWNLOAD_WAIVER_REQUIRED: {
     de: 'Bitte bestätigen Sie den Verzicht auf das Widerrufsrecht für digitale Inhalte.',
-    it: 'Si prega di confermare la rinuncia al diritto di recesso per i contenuti digitali.',
+    it: 'Confermate la rinuncia al diritto di recesso per i contenuti digitali.',
     fr: 'Veuillez confirmer la renonciation au droit de rétractation pour les contenus numériques.',
   },
   INVOICE_ADDRESS_MISMATCH: {
@@ -207,6 +208,12 @@ export const SHOP_ERROR_MESSAGES = {
     de: 'Die Versichertennummer ist ungültig.',
     it: 'Il numero d’assicurato non è valido.',
     fr: 'Le numéro d’assuré n’est pas valable.',
+  },
+  // A Shopware without the shop plugin (ADR 0027): loyalty, pharmacies, prescriptions … are not offered.
+  SERVICE_NOT_AVAILABLE: {
+    de: 'Dieser Service ist in unserem Online-Shop zurzeit nicht verfügbar. Bitte wenden Sie sich an Ihre Apotheke.',
+    it: 'Questo servizio non è attualmente disponibile nel nostro negozio online. Si prega di rivolgersi alla propria farmacia.',
+    fr: 'Ce service n’est actuellement pas disponible dans notre boutique en ligne. Veuillez vous adresser à votre pharmacie.',
   },
 } as const satisfies Record<string, Texts>;
 

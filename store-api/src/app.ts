@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { StoreApiConfig } from './config';
 import { resolveContext, type SalesChannelContext } from './context';
 import type { Db } from './db/connection';
@@ -20,6 +20,7 @@ import { registerContestRoutes } from './routes/contest';
 import { registerInsurerRoutes } from './routes/insurer';
 import { registerManufacturerRoutes } from './routes/manufacturer';
 import { registerPrescriptionRoutes } from './routes/prescription';
+import { isShopPluginRoute } from './shop-plugin-routes';
 
 export interface StoreApiEnv {
   Variables: { ctx: SalesChannelContext; deps: StoreApiDeps };
@@ -45,10 +46,14 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     const internal = StoreApiError.of(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.');
     return c.json(errorBody(internal), 500);
   });
-  app.notFound((c) => {
+  const routeNotFound = (c: Context) => {
     const err = StoreApiError.of(404, 'FRAMEWORK__ROUTE_NOT_FOUND', `No route found for "${c.req.method} ${c.req.path}".`);
     return c.json(errorBody(err), 404);
-  });
+  };
+  app.notFound(routeNotFound);
+  if (deps.config.stockShopware) {
+    app.use('*', async (c, next) => (isShopPluginRoute(c.req.path.slice('/store-api'.length)) ? routeNotFound(c) : next()));
+  }
 
   app.use('*', async (c, next) => {
     const ctx = resolveContext(

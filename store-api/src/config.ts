@@ -46,6 +46,12 @@ export interface StoreApiConfig {
    * the page shows a test-payment banner).
    */
   paymentSimulation: boolean;
+  /**
+   * Behave like a stock Shopware 6.7 without the shop plugin (ADR 0027): the plugin's routes answer 404 and the
+   * plugin's extras on Shopware routes (Idempotency-Key and selectedCheckoutPharmacyId at the order) are ignored.
+   * Only the tests set it (tests/support/stockShopware.ts), to prove the gateway holds the SPEC's rules on a real Shopware.
+   */
+  stockShopware: boolean;
 }
 
 export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreApiConfig {
@@ -66,6 +72,8 @@ export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreA
     origins: readShopOrigins(env),
     abuseLimits: readAbuseLimits(env),
     paymentSimulation: readPaymentSimulation(env.PAYMENT_SIMULATION, readShopOrigins(env).publicHost),
+
+    stockShopware: false,
   };
 }
 

@@ -73,6 +73,8 @@ export async function fetchFromGateway(operation: PersistedOperation, locale = s
  * 503 page, its 502/504 the "retry in seconds" 502 page, though SPEC §8 reports both as status 500.
  */
 export function errorStatusOf(code: string | undefined, status: number | undefined, upstreamStatus?: number): number {
+  // The shop's back end lacks the service (a Shopware without the shop plugin, ADR 0027): "not offered", not a crash.
+  if (code === 'SERVICE_NOT_AVAILABLE') return 501;
   if (code === 'STORE_API_TIMEOUT' || status === 408) return 408;
   if (code === 'STORE_API_UNREACHABLE' || status === 0) return 502;
   if (status === 503 || upstreamStatus === 503 || code === 'TOO_MANY_REQUESTS' || status === 429) return 503;

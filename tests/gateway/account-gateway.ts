@@ -5,7 +5,7 @@ import { readGatewayConfig, storeApiTarget } from '../../gateway/src/config';
 import { createGateway } from '../../gateway/src/yoga';
 import { createAccountFiles } from '../../server/account-files';
 import type { GqlOptions, GqlResult, StoreCall } from '../support/gateway';
-import { ORIGIN, openPrivateTestShop } from '../support/shop';
+import { ORIGIN, openPrivateTestShop, type TestShopOptions } from '../support/shop';
 import { browser, type Browser } from './shop-session';
 
 // The gateway of the issue-6 account tests over the REAL embedded Store API on a private copy of the seeded
@@ -29,8 +29,8 @@ export interface AccountGateway {
   close(): void;
 }
 
-export async function openAccountGateway(): Promise<AccountGateway> {
-  const shop = await openPrivateTestShop();
+export async function openAccountGateway(options: TestShopOptions = {}): Promise<AccountGateway> {
+  const shop = await openPrivateTestShop(options);
   const calls: StoreCall[] = [];
   const state: { outage: RegExp | null } = { outage: null };
   const app = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestGateway, type TestGateway } from '../support/gateway';
+import { STOCK_SHOPWARE } from '../support/shop';
 import { browser, CART_PAYLOAD, testProducts, type Browser, type TestProducts } from './shop-session';
 
 // Issue 5 items 4 and 6: the checkout through the gateway over the real embedded Store API (a private copy
@@ -142,14 +143,15 @@ describe('checkout', () => {
     expect(noTerms.storeCalls).toBe(0);
     expect(noTerms.body.data.placeOrder).toEqual({
       order: null,
-      errors: [{ code: 'TERMS_NOT_ACCEPTED', message: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.', field: 'acceptedTerms' }],
+      errors: [{ code: 'TERMS_NOT_ACCEPTED', message: 'Bitte akzeptieren Sie die AGB.', field: 'acceptedTerms' }],
     });
     const badKey = await shopper.gql(PLACE, { input: { acceptedTerms: true, idempotencyKey: 'x' } });
     expect(badKey.storeCalls).toBe(0);
     expect(badKey.body.data.placeOrder.errors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'idempotencyKey' });
   });
 
-  it('a guest places an order; the same idempotency key twice answers the same order', async () => {
+  // the Idempotency-Key at the order is the shop plugin's: a stock Shopware ignores it (ADR 0027)
+  it.skipIf(STOCK_SHOPWARE)('a guest places an order; the same idempotency key twice answers the same order', async () => {
     const shopper = await guestWithCart();
     const cart = await shopper.gql('{ cart { totalPrice productCount } }');
     const key = randomUUID();

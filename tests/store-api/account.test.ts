@@ -157,6 +157,54 @@ describe('registration rules (SPEC §5)', () => {
       expect(res.json.errors[0]).toMatchObject({ code: 'VIOLATION::NO_SUCH_CHOICE_ERROR', source: { pointer: '/storefrontUrl' } });
     },
   );
+  it('puts the account\'s names into the billing address before validating, as Shopware\'s RegisterRoute: empty billing names are no error', async () => {
+    const res = await shopper(shop.call).call('POST', '/account/register', {
+      body: { guest: true, email: uniqueEmail('namen'), firstName: 'Eva', lastName: 'Roth', billingAddress: address({ firstName: '', lastName: '' }) },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.activeBillingAddress).toMatchObject({ firstName: 'Eva', lastName: 'Roth' });
+    // and the other way round: names given only in the billing address are the account's
+    const fromBilling = await shopper(shop.call).call('POST', '/account/register', {
+      body: { guest: true, email: uniqueEmail('namen'), billingAddress: address({ firstName: 'Ugo', lastName: 'Bassi' }) },
+    });
+    expect(fromBilling.status, fromBilling.text).toBe(200);
+    expect(fromBilling.json).toMatchObject({ firstName: 'Ugo', lastName: 'Bassi', activeBillingAddress: { firstName: 'Ugo', lastName: 'Bassi' } });
+  });
+
+  it('takes as storefront URL only one of the sales channel\'s domain URLs, as Shopware\'s Choice: not a page under it', async () => {
+    for (const storefrontUrl of ['http://shop.test/account/login', 'http://shop.test/it/evil', 'http://shop.test/de']) {
+      const res = await registerAccount(shopper(shop.call), uniqueEmail('seite'), 'Sicher-123', { storefrontUrl });
+      expect(res.status, storefrontUrl).toBe(400);
+      expect(res.json.errors[0]).toMatchObject({ code: 'VIOLATION::NO_SUCH_CHOICE_ERROR', source: { pointer: '/storefrontUrl' } });
+    }
+    const email = uniqueEmail('italiano');
+    expect((await registerAccount(shopper(shop.call), email, 'Sicher-123', { storefrontUrl: 'http://shop.test/it/' })).status).toBe(200);
+    expect(confirmationLink(email).href).toMatch(/^http:\/\/shop\.test\/it\/registration\/confirm\?em=/);
+  });
+
+  it('knows a further storefront origin (STOREFRONT_ORIGINS) as a domain per language: its mail links, its domains in the context', async () => {
+    const origins = shop.config.origins;
+    shop.config.origins = { ...origins, all: [...origins.all, 'https://m.apotheke.example'] };
+    try {
+      const email = uniqueEmail('mobil');
+      const res = await registerAccount(shopper(shop.call), email, 'Sicher-123', { storefrontUrl: 'https://m.apotheke.example/fr' });
+      expect(res.status, res.text).toBe(200);
+      expect(confirmationLink(email).href).toMatch(/^https:\/\/m\.apotheke\.example\/fr\/registration\/confirm\?em=/);
+      const domains = (await shopper(shop.call).call('GET', '/context')).json.salesChannel.domains as { url: string; languageId: string }[];
+      expect(domains.map((d) => [d.url, d.languageId])).toEqual([
+        ['http://shop.test', LANGUAGE_ID.de],
+        ['http://shop.test/fr', LANGUAGE_ID.fr],
+        ['http://shop.test/it', LANGUAGE_ID.it],
+        ['https://m.apotheke.example', LANGUAGE_ID.de],
+        ['https://m.apotheke.example/fr', LANGUAGE_ID.fr],
+        ['https://m.apotheke.example/it', LANGUAGE_ID.it],
+      ]);
+      expect(new Set(domains.map((d) => (d as unknown as { id: string }).id)).size).toBe(6);
+    } finally {
+      shop.config.origins = origins;
+    }
+  });
+
   it('answers 403 "Registration is not active!" when registration is switched off', async () => {
     shop.config.registrationEnabled = false;
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_ERROR_MESSAGES } from '../../gateway/src/messages';
 import de from '../../storefront/i18n/de/checkout.json';
 import fr from '../../storefront/i18n/fr/checkout.json';
 import it_ from '../../storefront/i18n/it/checkout.json';
@@ -12,6 +13,14 @@ const values = (texts: Texts): string[] => Object.values(texts).flatMap((value) 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((match) => match[1] ?? match[2]).sort();
 
 describe('the checkout texts (checkout, order success, paid and unpaid pages) in de, it, fr', () => {
+  it('refuse an order without the terms or the waiver in the words of the gateway, which checks both on any Shopware (ADR 0027)', () => {
+    const texts = { de, it: it_, fr };
+    for (const locale of ['de', 'it', 'fr'] as const) {
+      expect(texts[locale].order.termsRequired, locale).toBe(SHOP_ERROR_MESSAGES.TERMS_NOT_ACCEPTED[locale]);
+      expect(texts[locale].order.waiverRequired, locale).toBe(SHOP_ERROR_MESSAGES.DOWNLOAD_WAIVER_REQUIRED[locale]);
+    }
+  });
+
   it('has the same keys in every language, none empty', () => {
     expect(keys(it_).sort()).toEqual(keys(de).sort());
     expect(keys(fr).sort()).toEqual(keys(de).sort());

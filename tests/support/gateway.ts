@@ -7,7 +7,7 @@ import { createGatewayMetrics, type GatewayMetrics } from '../../gateway/src/met
 import type { QueryLimits } from '../../gateway/src/plugins/query-limits';
 import { createGateway, type Gateway } from '../../gateway/src/yoga';
 import type { Plugin } from 'graphql-yoga';
-import { ORIGIN, openPrivateTestShop, openTestShop } from './shop';
+import { ORIGIN, openPrivateTestShop, openTestShop, type TestShopOptions } from './shop';
 
 /** One request the gateway made to the embedded Store API. */
 export interface StoreCall {
@@ -66,9 +66,10 @@ export async function openTestGateway(
     privateShop?: boolean;
     /** keep menus and SEO URLs across requests, as `npm start` does (shared-reads.ts); off unless given */
     sharedReadsTtlSeconds?: number;
-  } = {},
+  } & TestShopOptions = {},
 ): Promise<TestGateway> {
-  const shop = options.privateShop ? await openPrivateTestShop() : await openTestShop();
+  const shopOptions = { stockShopware: options.stockShopware };
+  const shop = options.privateShop ? await openPrivateTestShop(shopOptions) : await openTestShop(shopOptions);
   const calls: StoreCall[] = [];
   const countingApp = {
     async fetch(request: Request): Promise<Response> {

@@ -6,9 +6,20 @@ import { startEmbeddedStoreApi, type EmbeddedStoreApi } from '../../store-api/sr
 
 export const ORIGIN = 'http://shop.test';
 
+/**
+ * STORE_API_FIXTURE=stock-shopware (npm run test:stock-shopware): every test shop behaves like a stock Shopware 6.7
+ * without the shop plugin — no plugin routes, no plugin extras at the order (StoreApiConfig.stockShopware, ADR 0027).
+ */
+export const STOCK_SHOPWARE = process.env.STORE_API_FIXTURE === 'stock-shopware';
+
+export interface TestShopOptions {
+  /** like a stock Shopware 6.7 without the shop plugin; default STOCK_SHOPWARE */
+  stockShopware?: boolean;
+}
+
 /** The embedded Store API on the database seeded once per test run (tests/support/global-setup.ts). */
-export async function openTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
-  return openShopAt(readStoreApiConfig({ DATA_DIR: seededDataDir(), PUBLIC_ORIGIN: ORIGIN }));
+export async function openTestShop(options: TestShopOptions = {}): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+  return openShopAt(readStoreApiConfig({ DATA_DIR: seededDataDir(), PUBLIC_ORIGIN: ORIGIN }), options);
 }
 
 function seededDataDir(): string {
@@ -22,7 +33,7 @@ function seededDataDir(): string {
  * write carts, customers and orders, so files running side by side never see each other's rows.
  * `close()` removes the copy.
  */
-export async function openPrivateTestShop(): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+export async function openPrivateTestShop(options: TestShopOptions = {}): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
   const seeded = readStoreApiConfig({ DATA_DIR: seededDataDir() });
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-private-'));
   // VACUUM INTO gives a consistent copy even while other files read the seeded database.
@@ -31,7 +42,7 @@ export async function openPrivateTestShop(): Promise<EmbeddedStoreApi & { call: 
   source.prepare('VACUUM INTO ?').run(join(dataDir, 'shop.sqlite'));
   source.close();
   for (const folder of ['media', 'thumbnail']) symlinkSync(join(seeded.dataDir, folder), join(dataDir, folder));
-  const shop = await openShopAt({ ...readStoreApiConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN }) });
+  const shop = await openShopAt(readStoreApiConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN }), options);
   const close = shop.close;
   return Object.assign(shop, {
     close() {
@@ -41,8 +52,8 @@ export async function openPrivateTestShop(): Promise<EmbeddedStoreApi & { call: 
   });
 }
 
-async function openShopAt(config: StoreApiConfig): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
-  const shop = await startEmbeddedStoreApi(config, () => {});
+async function openShopAt(config: StoreApiConfig, options: TestShopOptions): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
+  const shop = await startEmbeddedStoreApi({ ...config, stockShopware: options.stockShopware ?? STOCK_SHOPWARE }, () => {});
   const call: StoreApiCall = async (method, path, options = {}) => {
     const headers: Record<string, string> = {
       'sw-access-key': options.accessKey ?? config.accessKey,

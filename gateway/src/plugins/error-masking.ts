@@ -3,7 +3,9 @@ import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../context';
-import { StoreApiRequestError } from '../store-client';
+import { DEFAULT_LOCALE, type Locale } from '../languages';
+import { SHOP_ERROR_MESSAGES } from '../messages';
+import { isMissingRoute, StoreApiRequestError } from '../store-client';
 
 /** `extensions.code` for a failed Store API call, by its SPEC §8 status (408 timeout, 0 network). */
 function storeApiCode(status: number): string {
@@ -35,11 +37,15 @@ function isExpectedGraphQLError(error: unknown): error is GraphQLError {
  * `extensions.code` and `status` (and Shopware's errors array where SPEC §8 passes it through: 4xx except
  * 408, and 500); anything else is masked and logged with its stack under an error id the client is given.
  */
-export function maskGatewayError(error: unknown, logger: Logger, requestId?: string): GraphQLError {
+export function maskGatewayError(error: unknown, logger: Logger, requestId?: string, locale: Locale = DEFAULT_LOCALE): GraphQLError {
   if (isExpectedGraphQLError(error)) return error;
   const located = error instanceof GraphQLError ? error : undefined;
   const original = located ? located.originalError : error;
   const where = { nodes: located?.nodes, source: located?.source, positions: located?.positions, path: located?.path };
+  if (isMissingRoute(original)) {
+    // A Shopware without the shop plugin (ADR 0027): the shopper reads that the service is not offered, not a 500.
+    return new GraphQLError(SHOP_ERROR_MESSAGES.SERVICE_NOT_AVAILABLE[locale], { ...where, extensions: { code: 'SERVICE_NOT_AVAILABLE', status: 404 } });
+  }
   if (original instanceof StoreApiRequestError) {
     const status = original.statusCode;
     const code = storeApiCode(status);
@@ -70,11 +76,11 @@ export function maskGatewayError(error: unknown, logger: Logger, requestId?: str
 export function useErrorMapping(logger: Logger): Plugin<GatewayContext> {
   return {
     onExecute({ args }) {
-      const requestId = (args.contextValue as Partial<GatewayContext>).requestId;
+      const { requestId, locale } = args.contextValue as Partial<GatewayContext>;
       return {
         onExecuteDone({ result, setResult }) {
           if (!('errors' in result) || !result.errors?.length) return;
-          setResult({ ...result, errors: result.errors.map((error) => maskGatewayError(error, logger, requestId)) });
+          setResult({ ...result, errors: result.errors.map((error) => maskGatewayError(error, logger, requestId, locale)) });
         },
       };
     },

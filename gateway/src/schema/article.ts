@@ -3,7 +3,7 @@ import type { GatewayContext } from '../context';
 import { LOCALES, type Locale } from '../languages';
 import { localePrefix, parseStorefrontPath } from '../links';
 import { catalogLoaders, loaderKey } from '../loaders';
-import { StoreApiRequestError } from '../store-client';
+import { isMissingRoute, StoreApiRequestError } from '../store-client';
 import type { StoreArticle, StoreArticleSummary, StoreArticleType } from '../store-client/content-operations/article';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
 import { localizedMedia, MediaRef } from './media';
@@ -59,7 +59,7 @@ async function readArticle(ctx: GatewayContext, languageId: string, slug: string
   try {
     return await ctx.store(languageId).invoke('readArticle post /article/{slug}', { pathParams: { slug }, body: types ? { type: types } : {} });
   } catch (error) {
-    if (error instanceof StoreApiRequestError && error.statusCode === 404) return null;
+    if (error instanceof StoreApiRequestError && error.statusCode === 404 && !isMissingRoute(error)) return null;
     throw error;
   }
 }
@@ -326,7 +326,7 @@ builder.mutationField('votePoll', (t) =>
           const data = await readArticle(ctx, ctx.languageId, articleId!, null);
           return { article: data ? { languageId: ctx.languageId, data } : null, errors: [shopError(ctx.locale, 'POLL_ALREADY_VOTED')] };
         }
-        if (error instanceof StoreApiRequestError && error.statusCode === 404) {
+        if (error instanceof StoreApiRequestError && error.statusCode === 404 && !isMissingRoute(error)) {
           return { article: null, errors: [shopError(ctx.locale, 'INVALID_INPUT', 'articleId')] };
         }
         return { article: null, errors: shopErrorsOf(ctx, error) };

@@ -151,7 +151,11 @@ builder.mutationFields((t) => ({
         if (!IDEMPOTENCY_KEY.test(key)) check.problem('idempotencyKey', 'id');
         const customerComment = check.text('customerComment', input.customerComment, { max: MAX_COMMENT_LENGTH, optional: true });
         check.done();
+        // Shopware's order route checks neither the terms nor the waiver (its storefront does): the gateway does (ADR 0027).
         if (!input.acceptedTerms) return { order: null, errors: [shopError(ctx.locale, 'TERMS_NOT_ACCEPTED', 'acceptedTerms')] };
+        if (!input.acceptedDownloadWaiver && cartHasDownloads(await readCart(ctx))) {
+          return { order: null, errors: [shopError(ctx.locale, 'DOWNLOAD_WAIVER_REQUIRED', 'acceptedDownloadWaiver')] };
+        }
         const order = (await ctx.store().invoke('createOrder post /checkout/order', {
           body: { tos: true, downloadWaiver: input.acceptedDownloadWaiver === true, ...(customerComment ? { customerComment } : {}) },
           headers: { 'Idempotency-Key': key },

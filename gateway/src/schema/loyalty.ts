@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context';
-import { StoreApiRequestError } from '../store-client';
+import { isMissingRoute, StoreApiRequestError } from '../store-client';
 import type { LoyaltyCard, LoyaltyResponse, LoyaltyVoucher } from '../store-client/operations';
 import { checkBirthday } from './account';
 import { builder } from './builder';
@@ -82,7 +82,7 @@ builder.objectFields(CustomerRef, (t) => ({
         const answer = await ctx.store().invoke('readLoyalty post /loyalty', { body: {} });
         return answer?.card ?? null;
       } catch (error) {
-        if (error instanceof StoreApiRequestError && [401, 403, 404].includes(error.statusCode)) return null;
+        if (error instanceof StoreApiRequestError && [401, 403, 404].includes(error.statusCode) && !isMissingRoute(error)) return null;
         throw error;
       }
     },

@@ -3,7 +3,7 @@ import type { GatewayContext } from '../context';
 import type { Locale } from '../languages';
 import type { FoundPharmacy, PharmacyPlace } from '../store-client/content-operations/pharmacy';
 import type { Pharmacy } from '../store-client/operations';
-import { StoreApiRequestError } from '../store-client';
+import { isMissingRoute, StoreApiRequestError } from '../store-client';
 import { builder } from './builder';
 import { badArgument, MAX_PAGE_SIZE } from './catalog-arguments';
 
@@ -275,7 +275,7 @@ builder.queryField('pharmacy', (t) =>
         pharmacyLoader(ctx).prime(pharmacy.id, pharmacy);
         return pharmacy;
       } catch (error) {
-        if (error instanceof StoreApiRequestError && error.statusCode === 404) return null;
+        if (error instanceof StoreApiRequestError && error.statusCode === 404 && !isMissingRoute(error)) return null;
         throw error;
       }
     },

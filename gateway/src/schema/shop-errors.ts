@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context';
 import type { Locale } from '../languages';
 import { fieldMessage, fieldProblemText, SHOP_ERROR_MESSAGES, shopErrorMessage, type FieldProblem, type ShopErrorCode } from '../messages';
-import { StoreApiRequestError, type StoreApiErrorEntry } from '../store-client';
+import { isMissingRouteAnswer, StoreApiRequestError, type StoreApiErrorEntry } from '../store-client';
 import { builder } from './builder';
 
 // Errors as data of the shop's mutations (cart, checkout, account, order). Expected failures — a bad input,
@@ -58,6 +58,7 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   PICKUP_DATE_INVALID: 'The pickup date is in the past, too far ahead, or not a working day.',
   PHARMACY_NOT_FOUND: 'No pharmacy has this id or path.',
   INSURANCE_NUMBER_INVALID: 'The insurance number does not have the insurer’s format.',
+  SERVICE_NOT_AVAILABLE: 'The shop’s back end does not offer this service (a Shopware without the shop plugin: loyalty, pharmacies, prescriptions …).',
 };
 
 export const ShopErrorCodeEnum = builder.enumType('ShopErrorCode', {
@@ -266,6 +267,7 @@ export interface FailureMapping {
 }
 
 function errorOfEntry(locale: Locale, status: number, entry: StoreApiErrorEntry, mapping: FailureMapping): ShopError {
+  if (isMissingRouteAnswer(status, [entry])) return shopError(locale, 'SERVICE_NOT_AVAILABLE');
   const code = entry.code ?? '';
   if (code === 'CHECKOUT__CART_INVALID') return shopError(locale, blockedCartCode(entry));
   if (code.includes('REGISTRATION_INACTIVE')) return shopError(locale, 'REGISTRATION_INACTIVE');

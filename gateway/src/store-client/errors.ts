@@ -32,6 +32,20 @@ export class StoreApiRequestError extends Error {
   }
 }
 
+/**
+ * Whether a Store API answer says the route itself does not exist — a Shopware without the shop plugin (ADR 0027) —
+ * rather than that an entity was not found. Shopware answers unknown routes 404 "No route found for …" (code "0"
+ * on Shopware, FRAMEWORK__ROUTE_NOT_FOUND on the embedded Store API).
+ */
+export function isMissingRouteAnswer(status: number, entries: readonly StoreApiErrorEntry[]): boolean {
+  return status === 404 && entries.some((entry) => entry.code === 'FRAMEWORK__ROUTE_NOT_FOUND' || /^No route found for /.test(entry.detail ?? ''));
+}
+
+/** A failed call whose route the Store API does not have (isMissingRouteAnswer). */
+export function isMissingRoute(error: unknown): error is StoreApiRequestError {
+  return error instanceof StoreApiRequestError && isMissingRouteAnswer(error.statusCode, error.messages);
+}
+
 export function timeoutFailure(operation: string, timeoutMs: number): StoreApiRequestError {
   return new StoreApiRequestError(
     TIMEOUT_STATUS,

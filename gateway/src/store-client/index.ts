@@ -12,7 +12,7 @@ import type { UpstreamBreaker } from './circuit-breaker';
 import { retriesAfter, type AttemptOutcome } from './retry-policy';
 
 export type { StoreOperationKey, StoreResponse, StoreCallParams, ShopOperations, StoreOperations } from './operations';
-export { StoreApiRequestError, TIMEOUT_STATUS, NETWORK_ERROR_STATUS, type StoreApiErrorEntry } from './errors';
+export { StoreApiRequestError, TIMEOUT_STATUS, NETWORK_ERROR_STATUS, isMissingRoute, isMissingRouteAnswer, type StoreApiErrorEntry } from './errors';
 export { createUpstreamBreaker, type UpstreamBreaker } from './circuit-breaker';
 
 /** The shopper's Store API session, shared by all calls of one GraphQL request. */

@@ -340,13 +340,16 @@ export async function registerCustomer(
   const email = v.email('/email', body.email);
   // Per e-mail, so one address cannot be signed up over and over (each account registration mails it).
   if (email !== null) hitRateLimit(ctx.db, [registrationEmailLimit(ctx.db, email)]);
-  const firstName = v.text('/firstName', body.firstName, { required: true });
-  const lastName = v.text('/lastName', body.lastName, { required: true });
+  // As Shopware's RegisterRoute: names left out of the account come from the billing address, and the billing
+  // address always carries the account's names and salutation (a Shopware frontend sends them only once).
+  const billingBody = isPlainObject(body.billingAddress) ? body.billingAddress : null;
+  const firstName = v.text('/firstName', body.firstName === undefined ? billingBody?.firstName : body.firstName, { required: true });
+  const lastName = v.text('/lastName', body.lastName === undefined ? billingBody?.lastName : body.lastName, { required: true });
   const salutationId = v.entity(ctx, '/salutationId', body.salutationId, 'salutation', 'SELECT 1 FROM salutation WHERE id = ?');
   const title = v.text('/title', body.title);
   const password = guest ? null : readNewPassword(v, '/password', body.password);
   const names = { firstName, lastName, salutationId };
-  const billing = readAddress(ctx, v, '/billingAddress', body.billingAddress, names);
+  const billing = readAddress(ctx, v, '/billingAddress', billingBody ? { ...billingBody, ...names } : body.billingAddress, names);
   const shipping = body.shippingAddress === undefined || body.shippingAddress === null ? null : readAddress(ctx, v, '/shippingAddress', body.shippingAddress, names);
   const storefrontUrl = v.storefrontUrl(ctx, '/storefrontUrl', body.storefrontUrl);
   if (email !== null && !guest && accountEmailTaken(ctx, email)) {
@@ -755,4 +758,8 @@ export function deleteAddress(ctx: SalesChannelContext, customer: CustomerRow, a
     throw StoreApiError.of(400, 'CHECKOUT__CUSTOMER_ADDRESS_IS_ACTIVE', `Customer address with id "${addressId}" is an active address and cannot be deleted.`, { addressId });
   }
   prepared(ctx.db, 'DELETE FROM customer_address WHERE id = ? AND customer_id = ?').run(addressId, customer.id);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

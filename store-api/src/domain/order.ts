@@ -247,9 +247,9 @@ function checkIdempotencyKey(key: string | undefined): string | undefined {
 
 /**
  * POST /checkout/order. Checks, in Shopware's order: a customer in the session (guests count), a replayed
- * Idempotency-Key, terms accepted, a cart with products, no blocking cart error (level 20: pharmacy missing,
- * invoice with a different billing address, unavailable products), the download waiver when the cart has
- * downloads. Then writes everything in one transaction and answers the new order's id.
+ * Idempotency-Key, a cart with products, no blocking cart error (level 20: pharmacy missing, invoice with a
+ * different billing address, unavailable products). Then writes everything in one transaction and answers the new
+ * order's id.
  */
 export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest): string {
   const customer = requireCustomer(ctx);
@@ -266,9 +266,7 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
         | undefined;
       if (earlier) return earlier.order_id;
     }
-    if (body.tos !== true) {
-      throw StoreApiError.violation('/tos', 'VIOLATION::TERMS_NOT_ACCEPTED', 'The terms and conditions have to be accepted.');
-    }
+    // No terms check: Shopware's CartOrderRoute has none (its storefront checks the box), so the gateway does (ADR 0027).
     if (request.selectedCheckoutPharmacyId) setCartPharmacy(ctx, request.selectedCheckoutPharmacyId);
     const cart = loadCalculatedCart(ctx);
     const products = cart.lineItems.filter((l) => l.type === 'product');
@@ -279,14 +277,8 @@ export function placeOrder(ctx: SalesChannelContext, request: PlaceOrderRequest)
         errors: Object.fromEntries(blocking.map((e) => [e.key, e])),
       });
     }
+    // Recorded, not required: Shopware's order route asks for no waiver either; the gateway does (ADR 0027).
     const hasDownloads = cart.hasDownloads ?? products.some((l) => l.product?.isDownload);
-    if (hasDownloads && body.downloadWaiver !== true) {
-      throw StoreApiError.violation(
-        '/downloadWaiver',
-        'VIOLATION::DOWNLOAD_WAIVER_REQUIRED',
-        'The cart contains digital content: the waiver of the right of withdrawal has to be accepted.',
-      );
-    }
     const { billingAddressId, shippingAddressId } = activeAddressIds(ctx, customer);
     const billing = billingAddressId ? findAddress(ctx, customer.id, billingAddressId) : undefined;
     const shipping = (shippingAddressId ? findAddress(ctx, customer.id, shippingAddressId) : undefined) ?? billing;

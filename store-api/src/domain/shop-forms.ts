@@ -1,6 +1,6 @@
 import type { SalesChannelContext } from '../context';
 import { StoreApiError, type Violation } from '../errors';
-import { prepared } from '../entities/system';
+import { prepared, salesChannelDomains } from '../entities/system';
 import { isId } from '../ids';
 
 // The one request-body checker of the Store API's account and shop forms (registration, account area, recovery,
@@ -99,30 +99,23 @@ export class FormChecker {
   }
 
   /**
-   * The storefront URL a mail link starts with (path and language prefix kept, no trailing slash): only one of the
-   * sales channel's configured domains (Shopware's Choice of domain URLs), so nobody can put a foreign site into a
-   * mail the shop sends, whatever Host the request came with (ADR 0022).
+   * The storefront URL a mail link starts with: exactly one of the sales channel's domain URLs (origin and language
+   * prefix, trailing slash ignored), as Shopware's Choice of domain URLs, so nobody can put a foreign site or page
+   * into a mail the shop sends, whatever Host the request came with (ADR 0022, 0027).
    */
   storefrontUrl(ctx: SalesChannelContext, pointer: string, value: unknown, options: { required?: boolean } = {}): string {
     if (value === undefined || value === null || value === '') {
       if (options.required) this.blank(pointer, value);
       return ctx.origin;
     }
-    if (typeof value === 'string' && value.length <= 2048) {
-      try {
-        const url = new URL(value);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && ctx.domains.includes(url.origin) && !url.search && !url.hash && !url.username && !url.password) {
-          return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-        }
-      } catch {
-        // reported below
-      }
-    }
+    const domains = salesChannelDomains(ctx).map((domain) => domain.url);
+    const chosen = typeof value === 'string' ? value.replace(/\/+$/, '') : null;
+    if (chosen !== null && domains.includes(chosen)) return chosen;
     this.add({
       pointer,
       code: 'VIOLATION::NO_SUCH_CHOICE_ERROR',
       detail: 'The value you selected is not a valid choice.',
-      parameters: { '{{ value }}': shown(value), '{{ choices }}': ctx.domains.join(', ') },
+      parameters: { '{{ value }}': shown(value), '{{ choices }}': domains.map((url) => `"${url}"`).join(', ') },
     });
     return ctx.origin;
   }

@@ -500,18 +500,12 @@ export function salesChannelJson(ctx: SalesChannelContext): Json {
      WHERE s.id = ?`,
   ).get(...languagePair(ctx), sc.id) as { name: string | null } | undefined;
   const name = nameRow?.name ?? 'Storefront';
-  const domains = (
-    prepared(ctx.db, 'SELECT id, language_id, url FROM sales_channel_domain WHERE sales_channel_id = ? ORDER BY url').all(sc.id) as {
-      id: string;
-      language_id: string;
-      url: string;
-    }[]
-  ).map((d) => ({
+  const domains = salesChannelDomains(ctx).map((d) => ({
     id: d.id,
-    url: domainUrl(ctx, d.url),
-    languageId: d.language_id,
+    url: d.url,
+    languageId: d.languageId,
     currencyId: sc.currencyId,
-    snippetSetId: stableId('snippet_set', d.language_id),
+    snippetSetId: stableId('snippet_set', d.languageId),
     salesChannelId: sc.id,
     hreflangUseOnlyLocale: false,
     salesChannelDefaultHreflang: null,
@@ -559,6 +553,34 @@ export function salesChannelJson(ctx: SalesChannelContext): Json {
 /** Domain rows hold a path prefix ('' or '/it'); Shopware answers absolute URLs. */
 export function domainUrl(ctx: SalesChannelContext, prefix: string): string {
   return /^https?:\/\//.test(prefix) ? prefix : `${ctx.origin}${prefix}`;
+}
+
+export interface SalesChannelDomain {
+  id: string;
+  /** e.g. https://www.apotheke.example/it, no trailing slash */
+  url: string;
+  languageId: string;
+}
+
+/**
+ * The sales channel's domains as a Shopware shop configures them: every origin of the shop (PUBLIC_ORIGIN first,
+ * then STOREFRONT_ORIGINS; ADR 0022) with each language's path prefix. A storefrontUrl must be one of them exactly
+ * (Shopware's Choice), and the first one of a language is that language's domain (the context switch's redirectUrl).
+ */
+export function salesChannelDomains(ctx: SalesChannelContext): SalesChannelDomain[] {
+  const prefixes = prepared(ctx.db, 'SELECT id, language_id, url FROM sales_channel_domain WHERE sales_channel_id = ? ORDER BY url').all(ctx.salesChannel.id) as {
+    id: string;
+    language_id: string;
+    url: string;
+  }[];
+  return ctx.domains.flatMap((origin) =>
+    prefixes.map((d) => ({
+      // the primary origin's domains keep their seeded ids
+      id: origin === ctx.origin ? d.id : stableId('sales_channel_domain', origin, d.language_id),
+      url: (/^https?:\/\//.test(d.url) ? d.url : `${origin}${d.url}`).replace(/\/+$/, ''),
+      languageId: d.language_id,
+    })),
+  );
 }
 
 // --- the context --------------------------------------------------------------------------------

@@ -107,10 +107,12 @@ export function registerOrderRoutes(app: StoreApiApp): void {
   app.post('/checkout/order', async (c) => {
     const ctx = c.get('ctx');
     const body = await readBody(c);
-    const pharmacy = c.req.query('selectedCheckoutPharmacyId');
+    // Both are the shop plugin's additions to Shopware's order route (ADR 0027).
+    const plugin = !c.get('deps').config.stockShopware;
+    const pharmacy = plugin ? c.req.query('selectedCheckoutPharmacyId') : undefined;
     const orderId = placeOrder(ctx, {
       body,
-      idempotencyKey: c.req.header('idempotency-key'),
+      idempotencyKey: plugin ? c.req.header('idempotency-key') : undefined,
       selectedCheckoutPharmacyId: pharmacy || undefined,
       clientIp: clientIpOf(c),
     });

@@ -4,7 +4,7 @@ import { StoreApiError, type Violation } from '../errors';
 import { applyIncludes, parseCriteria, readCriteriaInput, searchEntities, type Criteria } from '../dal';
 import { readBody } from '../request';
 import { storeDefaultPaymentMethod } from '../domain/customer';
-import { bool, domainUrl, paymentMethodUsable, prepared, salesChannelContextJson, selectedFirst, type Json } from '../entities/system';
+import { bool, paymentMethodUsable, prepared, salesChannelContextJson, salesChannelDomains, selectedFirst, type Json } from '../entities/system';
 
 // GET/PATCH /context and the sales channel's reference lists (language, country, salutation,
 // currency, payment-method, shipping-method).
@@ -77,15 +77,11 @@ function contextChanges(ctx: SalesChannelContext, body: Record<string, unknown>)
   return changes;
 }
 
-/** Shopware answers the new language's domain when the language changes and it has one. */
+/** Shopware answers the new language's (first) domain when the language changes and it has one. */
 function redirectUrlFor(ctx: SalesChannelContext, changes: ContextPayload): string | null {
   const languageId = changes.languageId;
   if (!languageId || languageId === ctx.languageId) return null;
-  const domain = prepared(ctx.db, 'SELECT url FROM sales_channel_domain WHERE sales_channel_id = ? AND language_id = ? LIMIT 1').get(
-    ctx.salesChannel.id,
-    languageId,
-  ) as { url: string } | undefined;
-  return domain ? domainUrl(ctx, domain.url) : null;
+  return salesChannelDomains(ctx).find((domain) => domain.languageId === languageId)?.url ?? null;
 }
 
 export function registerSystemRoutes(app: StoreApiApp): void {
