@@ -98,5 +98,5 @@ test('the overview works in French and an unknown brand is a 404', async ({ page
 
   const missing = await page.goto('/b/does-not-exist');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByText('Page Not Found: /b/does-not-exist')).toBeVisible();
+  await expect(page.getByText('Seite nicht gefunden: /b/does-not-exist')).toBeVisible();
 });
