@@ -2,7 +2,7 @@ import type { Locale } from './languages';
 
 // The texts the gateway itself answers to shoppers (errors as data of the cart, checkout and account
 // mutations), in the shop's three languages. SPEC §8 "User-facing messages" gives the German wording
-// where it has one; 'Registration is not active!' is the SPEC's own text in every language.
+// where it has one; its 'Registration is not active!' is said in the page's language, with when to come back.
 
 type Texts = Record<Locale, string>;
 
@@ -89,9 +89,9 @@ export const SHOP_ERROR_MESSAGES = {
     fr: 'Cette adresse e-mail est déjà utilisée.',
   },
   REGISTRATION_INACTIVE: {
-    de: 'Registration is not active!',
-    it: 'Registration is not active!',
-    fr: 'Registration is not active!',
+    de: 'Die Registrierung ist zurzeit nicht aktiv. Bitte versuchen Sie es später erneut.',
+    it: 'La registrazione non è attualmente attiva. Si prega di riprovare più tardi.',
+    fr: 'L’inscription n’est pas active pour le moment. Veuillez réessayer plus tard.',
   },
   ORDER_NOT_FOUND: {
     de: 'Die Bestellung wurde nicht gefunden.',

@@ -7,6 +7,7 @@ import type { CmsImageSlot_image$key } from './__generated__/CmsImageSlot_image.
 
 /**
  * A CMS image (banner, teaser), optionally a link; "cover" fills its box at the editor's minimum height.
+ * A banner's headline, text and button are HTML over the picture, so they are translated and readable on a phone.
  * `lead`: the banner at the top of the page, loaded at once with high priority (it is the page's largest paint).
  */
 export function CmsImageSlot({ image, lead = false }: { image: CmsImageSlot_image$key; lead?: boolean }) {
@@ -17,6 +18,9 @@ export function CmsImageSlot({ image, lead = false }: { image: CmsImageSlot_imag
         minHeight
         url
         newTab
+        headline
+        text
+        buttonLabel
         media {
           ...MediaImage_media
         }
@@ -36,14 +40,25 @@ export function CmsImageSlot({ image, lead = false }: { image: CmsImageSlot_imag
       fetchPriority={lead ? 'high' : undefined}
     />
   );
+  const banner = data.headline ? (
+    <div className={styles.banner}>
+      <p className={styles.headline}>{data.headline}</p>
+      {data.text ? <p className={styles.text}>{data.text}</p> : null}
+      {data.url && data.buttonLabel ? <span className={styles.button}>{data.buttonLabel}</span> : null}
+    </div>
+  ) : null;
   return (
     <div className={styles.frame} style={style}>
       {data.url ? (
         <a href={data.url} className={styles.link} target={data.newTab ? '_blank' : undefined} rel={data.newTab ? 'noopener noreferrer' : undefined}>
           {picture}
+          {banner}
         </a>
       ) : (
-        picture
+        <>
+          {picture}
+          {banner}
+        </>
       )}
     </div>
   );

@@ -79,19 +79,21 @@ export function StyleGuideView() {
 
       <section aria-labelledby="breakpoints">
         {heading('breakpoints')}
-        <table className={styles.table}>
-          <tbody>
-            {BREAKPOINTS.map((breakpoint) => (
-              <tr key={breakpoint.name}>
-                <th scope="row">
-                  <code>{breakpoint.name}</code>
-                </th>
-                <td>{t(`css.breakpointNames.${breakpoint.name}`)}</td>
-                <td>{t('css.breakpoint', { value: `${breakpoint.minWidthPx}px` })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className={styles.table}>
+            <tbody>
+              {BREAKPOINTS.map((breakpoint) => (
+                <tr key={breakpoint.name}>
+                  <th scope="row">
+                    <code>{breakpoint.name}</code>
+                  </th>
+                  <td>{t(`css.breakpointNames.${breakpoint.name}`)}</td>
+                  <td>{t('css.breakpoint', { value: `${breakpoint.minWidthPx}px` })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="buttons">
@@ -142,22 +144,24 @@ export function StyleGuideView() {
 
       <section aria-labelledby="prices">
         {heading('prices')}
-        <table className={styles.table}>
-          <tbody>
-            {LOCALES.map((locale) => (
-              <tr key={locale}>
-                <th scope="row">
-                  <code>{locale}</code>
-                </th>
-                <td className={styles.price}>{formatPrice(12.9, locale)}</td>
-                <td className={styles.price}>{formatPrice(1234.5, locale)}</td>
-                <td>
-                  <s>{formatPrice(19.9, locale)}</s>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className={styles.table}>
+            <tbody>
+              {LOCALES.map((locale) => (
+                <tr key={locale}>
+                  <th scope="row">
+                    <code>{locale}</code>
+                  </th>
+                  <td className={styles.price}>{formatPrice(12.9, locale)}</td>
+                  <td className={styles.price}>{formatPrice(1234.5, locale)}</td>
+                  <td>
+                    <s>{formatPrice(19.9, locale)}</s>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="skeleton">
@@ -188,28 +192,30 @@ function group(name: DesignToken['group']): DesignToken[] {
 function TokenTable({ tokens, sample }: { tokens: readonly DesignToken[]; sample?: (token: DesignToken) => ReactNode }) {
   const { t } = useTranslation('legal');
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">{t('css.token')}</th>
-          <th scope="col">{t('css.value')}</th>
-          {sample ? <th scope="col">{t('css.sample')}</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {tokens.map((token) => (
-          <tr key={token.name}>
-            <th scope="row">
-              <code>{token.name}</code>
-            </th>
-            <td>
-              <code>{token.value}</code>
-            </td>
-            {sample ? <td>{sample(token)}</td> : null}
+    <div className="table-scroll">
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('css.token')}</th>
+            <th scope="col">{t('css.value')}</th>
+            {sample ? <th scope="col">{t('css.sample')}</th> : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr key={token.name}>
+              <th scope="row">
+                <code>{token.name}</code>
+              </th>
+              <td>
+                <code>{token.value}</code>
+              </td>
+              {sample ? <td>{sample(token)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -127,6 +127,6 @@ test('unknown articles answer 404', async ({ page }) => {
   for (const path of ['/e/gibt-es-nicht', '/t/gibt-es-nicht', '/s/gibt-es-nicht', '/it/e/non-esiste']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
+    await expect(page.getByText(`${path.startsWith('/it/') ? 'Pagina non trovata' : 'Seite nicht gefunden'}: ${path}`)).toBeVisible();
   }
 });

@@ -130,7 +130,7 @@ test('an unknown place says so; an unknown pharmacy answers 404', async ({ page 
 
   const response = await page.goto('/p/xyz');
   expect(response?.status()).toBe(404);
-  await expect(page.getByText('Page Not Found: /p/xyz')).toBeVisible();
+  await expect(page.getByText('Seite nicht gefunden: /p/xyz')).toBeVisible();
 });
 
 test('the French finder is in French', async ({ page }) => {

@@ -77,12 +77,12 @@ test('the product page is rendered on the server, in French, with its name', asy
   expect(html).toMatch(/hrefLang="x-default"/);
 });
 
-test('a missing path answers 404 with the SPEC message', async ({ page }) => {
+test('a missing path answers 404 with the SPEC message in the page’s language', async ({ page }) => {
   const response = await page.goto('/fr/nexiste-pas');
   expect(response?.status()).toBe(404);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page non disponible');
-  await expect(page.getByText('Page Not Found: /fr/nexiste-pas')).toBeVisible();
+  await expect(page.getByText('Page introuvable : /fr/nexiste-pas')).toBeVisible();
 });
 
 test('an id path leads on to the SEO path of the same product in that language', async ({ request }) => {

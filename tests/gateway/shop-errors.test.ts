@@ -21,7 +21,8 @@ describe('Store API failures as ShopErrors', () => {
     expect(shopErrorsOf(german, failure(401, { code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS' }))).toEqual([
       { code: 'LOGIN_FAILED', field: null, message: 'Ungültiger Benutzername oder Passwort' },
     ]);
-    expect(shopErrorsOf(italian, failure(403, { code: 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE' }))[0]!.message).toBe('Registration is not active!');
+    expect(shopErrorsOf(italian, failure(403, { code: 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE' }))[0]!.message).toBe('La registrazione non è attualmente attiva. Si prega di riprovare più tardi.');
+    expect(shopErrorsOf(german, failure(403, { code: 'CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE' }))[0]!.message).toBe('Die Registrierung ist zurzeit nicht aktiv. Bitte versuchen Sie es später erneut.');
     expect(shopErrorsOf(german, failure(400, { code: 'CHECKOUT__CART_EMPTY' }))[0]!.code).toBe('CART_EMPTY');
     expect(shopErrorsOf(german, failure(403, { code: 'CHECKOUT__PAYMENT_METHOD_NOT_CHANGEABLE' }))[0]!.code).toBe('PAYMENT_NOT_CHANGEABLE');
     expect(shopErrorsOf(german, failure(403, { code: 'SOMETHING_ELSE' }))[0]!.code).toBe('NOT_LOGGED_IN');

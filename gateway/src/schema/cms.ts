@@ -138,6 +138,9 @@ const CmsImageRef = slotObject('CmsImage').implement({
     displayMode: t.string({ description: 'standard, cover or stretch.', resolve: (s) => stringOrNull(configValue(s.slot, 'displayMode')) ?? 'standard' }),
     minHeight: t.string({ nullable: true, description: 'CSS minimum height for cover mode, e.g. 340px.', resolve: (s) => stringOrNull(configValue(s.slot, 'minHeight')) }),
     verticalAlign: t.string({ nullable: true, description: 'flex-start, center or flex-end, when set.', resolve: (s) => stringOrNull(configValue(s.slot, 'verticalAlign')) }),
+    headline: t.string({ nullable: true, description: 'A banner’s headline, shown as text over the image in the page’s language (plain text).', resolve: (s) => stringOrNull(configValue(s.slot, 'headline')) }),
+    text: t.string({ nullable: true, description: 'A banner’s line under its headline (plain text).', resolve: (s) => stringOrNull(configValue(s.slot, 'text')) }),
+    buttonLabel: t.string({ nullable: true, description: 'The label of the banner’s button to its link (plain text).', resolve: (s) => stringOrNull(configValue(s.slot, 'buttonLabel')) }),
   }),
 });
 

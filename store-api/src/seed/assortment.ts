@@ -1,3 +1,4 @@
+import type { PackShape } from './media-images';
 import type { UnitKey } from './reference-data';
 import { tr, type Tr } from './table-writer';
 
@@ -44,6 +45,14 @@ export const FORMS: Record<FormKey, DosageForm> = {
   pdf: { name: tr('Ernährungsplan (PDF)', 'Piano alimentare (PDF)', 'Plan nutritionnel (PDF)'), unit: 'piece', countWord: tr('Download', 'download', 'téléchargement') },
   porridge: { name: tr('Brei', 'Pappa', 'Bouillie'), unit: 'g', countWord: null },
   oil: { name: tr('Öl', 'Olio', 'Huile'), unit: 'ml', countWord: null },
+};
+
+/** The pack each form comes in, drawn on the product's packshot. */
+export const PACK_SHAPES: Record<FormKey, PackShape> = {
+  tablets: 'blister', 'film-tablets': 'blister', capsules: 'blister', effervescent: 'tube', lozenges: 'box', syrup: 'bottle',
+  drops: 'bottle', spray: 'bottle', cream: 'tube', gel: 'tube', ointment: 'tube', powder: 'box', sachets: 'sachet',
+  'tea-bags': 'box', lotion: 'bottle', shampoo: 'bottle', plasters: 'box', device: 'box', bars: 'sachet', gummies: 'bottle',
+  toothpaste: 'tube', pads: 'box', test: 'box', pdf: 'sheet', porridge: 'box', oil: 'bottle',
 };
 
 /** Pack amounts of a form when a kind's pack list is counted in another unit (syrup of a tablet kind). */
@@ -141,6 +150,8 @@ export interface ProductKind {
   /** Some products of this kind come in variants. */
   variants?: { sizes?: boolean; flavours?: FlavourKey[] };
   weightPerUnit?: number;
+  /** Strengths sold only on prescription (Swissmedic list B), e.g. ibuprofen 400 mg; all others are over the counter. */
+  prescriptionStrengths?: string[];
 }
 
 export interface Assortment {
@@ -164,8 +175,8 @@ export const ASSORTMENT: Assortment[] = [
     categoryKey: 'pain-fever', medicine: true, reducedTax: true, colors: ['#c0392b', '#d35400', '#8e44ad'],
     purpose: tr('bei leichten bis mässigen Schmerzen und Fieber', 'in caso di dolori da lievi a moderati e febbre', 'en cas de douleurs légères à modérées et de fièvre'),
     kinds: [
-      { key: 'ibuprofen', name: tr('Ibuprofen', 'Ibuprofene', 'Ibuprofène'), ingredient: 'ibuprofen', forms: ['film-tablets', 'capsules'], strengths: ['200 mg', '400 mg'], packs: [10, 20, 30], price: [5.9, 16.9], ages: ['adults', 'children-12'] },
-      { key: 'paracetamol', name: tr('Paracetamol', 'Paracetamolo', 'Paracétamol'), ingredient: 'paracetamol', forms: ['tablets', 'effervescent', 'syrup'], strengths: ['500 mg', '1 g'], packs: [16, 20, 40], price: [3.9, 12.5], ages: ALL_AGES },
+      { key: 'ibuprofen', name: tr('Ibuprofen', 'Ibuprofene', 'Ibuprofène'), ingredient: 'ibuprofen', forms: ['film-tablets', 'capsules'], strengths: ['200 mg', '400 mg'], packs: [10, 20, 30], price: [5.9, 16.9], ages: ['adults', 'children-12'], prescriptionStrengths: ['400 mg'] },
+      { key: 'paracetamol', name: tr('Paracetamol', 'Paracetamolo', 'Paracétamol'), ingredient: 'paracetamol', forms: ['tablets', 'effervescent', 'syrup'], strengths: ['500 mg', '1 g'], packs: [16, 20, 40], price: [3.9, 12.5], ages: ALL_AGES, prescriptionStrengths: ['1 g'] },
       { key: 'asa', name: tr('Schmerztabletten ASS', 'Antidolorifico ASA', 'Antidouleur AAS'), ingredient: 'asa', forms: ['tablets', 'effervescent'], strengths: ['500 mg'], packs: [20, 40], price: [6.5, 14.9], ages: ADULT },
       { key: 'diclofenac', name: tr('Schmerzgel', 'Gel antidolorifico', 'Gel antidouleur'), ingredient: 'diclofenac', forms: ['gel'], strengths: ['1 %', '2 %'], packs: [50, 100, 150], price: [9.9, 24.9], ages: ADULT },
     ],

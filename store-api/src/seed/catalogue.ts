@@ -10,6 +10,7 @@ import {
   FORM_PACKS,
   FORMS,
   INGREDIENTS,
+  PACK_SHAPES,
   type Assortment,
   type FlavourKey,
   type FormKey,
@@ -36,6 +37,9 @@ export interface SeededProduct {
   hasListPrice: boolean;
   /** The variants with their own names (the family's name and their choices), for their SEO paths. */
   variants: { id: string; productNumber: string; name: Tr }[];
+  /** The product kind of the assortment ('ibuprofen', 'sage', …): what content pages recommend by. */
+  kindKey: string;
+  prescription: boolean;
 }
 
 export interface CatalogueResult {
@@ -55,6 +59,25 @@ const UNIT_SHORT: Record<UnitKey, Tr> = {
   ml: same('ml'),
   g: same('g'),
 };
+
+/** What the shop says about a brand: what it sells here, never an invented history. */
+const BRAND_DESCRIPTIONS: Record<LanguageKey, (name: string) => string>[] = [
+  {
+    de: (name) => `Produkte von ${name} für Gesundheit und Pflege, ausgewählt von unserem Apothekenteam.`,
+    it: (name) => `Prodotti ${name} per la salute e la cura, scelti dal nostro team della farmacia.`,
+    fr: (name) => `Des produits ${name} pour la santé et les soins, choisis par notre équipe de pharmacie.`,
+  },
+  {
+    de: (name) => `${name} in unserem Sortiment: Fragen zur Anwendung beantwortet Ihnen unser Apothekenteam gerne.`,
+    it: (name) => `${name} nel nostro assortimento: il nostro team della farmacia risponde volentieri alle domande sull’uso.`,
+    fr: (name) => `${name} dans notre assortiment : notre équipe de pharmacie répond volontiers à vos questions sur l’utilisation.`,
+  },
+  {
+    de: (name) => `Alle Artikel von ${name} auf einen Blick – mit Packungsgrössen, Inhaltsstoffen und Bewertungen.`,
+    it: (name) => `Tutti gli articoli ${name} in un colpo d’occhio, con confezioni, ingredienti e recensioni.`,
+    fr: (name) => `Tous les articles ${name} en un coup d’œil, avec formats, composition et avis.`,
+  },
+];
 
 /** Forms whose name the product name already says ("Kamillentee", "Blutdruckmessgerät"). */
 const FORM_IN_NAME = new Set<FormKey>(['device', 'pads', 'test', 'plasters', 'porridge', 'bars', 'toothpaste', 'shampoo']);
@@ -203,15 +226,12 @@ export function seedCatalogue(
           alt: tr(`${brand.name} Logo`, `Logo ${brand.name}`, `Logo ${brand.name}`), title: same(brand.name),
         }).id
       : null;
-    w.insert('product_manufacturer', { id: brand.id, media_id: logo, link: `https://www.${slugify(brand.name)}.ch` });
-    const founded = brandRandom.int(1920, 2015);
+    // No web address: the brands are the shop's own inventions, so any real-looking domain would belong to someone else.
+    w.insert('product_manufacturer', { id: brand.id, media_id: logo, link: null });
+    const description = brandRandom.pick(BRAND_DESCRIPTIONS);
     w.translations('product_manufacturer_translation', { product_manufacturer_id: brand.id }, (l) => ({
       name: brand.name,
-      description: {
-        de: `${brand.name} entwickelt seit ${founded} Gesundheits- und Pflegeprodukte in bewährter Schweizer Qualität.`,
-        it: `Dal ${founded} ${brand.name} sviluppa prodotti per la salute e la cura di comprovata qualità svizzera.`,
-        fr: `Depuis ${founded}, ${brand.name} développe des produits de santé et de soin d’une qualité suisse éprouvée.`,
-      }[l],
+      description: description[l](brand.name),
     }));
   });
 
@@ -282,8 +302,11 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const packIndex = random.int(0, packs.length - 1);
   const pack = packs[packIndex]!;
   const medicine = assortment.medicine;
-  const prescription = medicine && random.chance(0.03);
-  const clickCollectOnly = prescription || (medicine && random.chance(0.1));
+  // Only list-B strengths need a prescription. The draws of the former 3 % rule stay (now marking pharmacist-advice
+  // medicines for Click & Collect), so every later product keeps its data.
+  const adviceOnly = medicine && random.chance(0.03);
+  const prescription = medicine && strengthCode !== null && (kind.prescriptionStrengths ?? []).includes(strengthCode);
+  const clickCollectOnly = adviceOnly || (medicine && random.chance(0.1)) || prescription;
 
   // Variants: sizes and/or flavours of the same product.
   let plans: VariantPlan[] = [];
@@ -343,20 +366,22 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const deliveryTimeId = prescription ? DELIVERY_TIME_ID.twoToThreeDays : stock > 0 ? DELIVERY_TIME_ID.oneToTwoDays : DELIVERY_TIME_ID.oneToTwoWeeks;
   const unitId = pack === 1 && form.unit === 'piece' ? null : UNIT_ID[form.unit];
 
-  // Images: a package front, sometimes its back.
+  // Images: a packshot of the product's pack in the brand's colours, sometimes its back.
   const strength = strengthCode;
-  const imageLabel = `${brand.name} ${kind.name.de}`;
-  const subLabel = [strength, sizeVariants ? null : packing(pack, 'de')].filter(Boolean).join(' · ');
+  const shape = PACK_SHAPES[formKey];
+  const subLabel = [strength ? localStrength(strength, 'de') : null, sizeVariants ? null : packing(pack, 'de')].filter(Boolean).join(' · ');
+  const packshotDetail = FORM_IN_NAME.has(formKey) || kind.name.de.toLowerCase().includes(form.name.de.toLowerCase()) ? kind.name.de : `${kind.name.de} ${form.name.de}`;
+  const accent = random.pick(assortment.colors);
   const images: SeededImage[] = [
     media.add({
-      key: `product:${productNumber}:1`, kind: 'package', fileName: name.de, label: imageLabel, sublabel: subLabel,
-      color: random.pick(assortment.colors), alt: name, title: name,
+      key: `product:${productNumber}:1`, kind: 'package', fileName: name.de, label: brand.name, detail: packshotDetail, sublabel: subLabel,
+      shape, color: brand.color, accent, alt: name, title: name,
     }),
   ];
   if (random.chance(0.35)) {
     images.push(media.add({
-      key: `product:${productNumber}:2`, kind: 'package-back', fileName: `${name.de} Rückseite`, label: imageLabel, sublabel: brand.name,
-      color: random.pick(assortment.colors), alt: name,
+      key: `product:${productNumber}:2`, kind: 'package-back', fileName: `${name.de} Rückseite`, label: brand.name, shape,
+      color: brand.color, accent: random.pick(assortment.colors), alt: name,
       title: { de: `${name.de} – Rückseite`, it: `${name.it} – retro`, fr: `${name.fr} – verso` },
     }));
   }
@@ -560,7 +585,9 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
     w.insert('product_search', { product_id: id, language_id: language.id, content });
   }
 
-  return { id, productNumber, name, categoryId: category.id, sales, daysOld, hasListPrice, variants };
+  return {
+    id, productNumber, name, categoryId: category.id, sales, daysOld, hasListPrice, variants, kindKey: kind.key, prescription,
+  };
 }
 
 /** Sun protection and vitamin units are abbreviated differently in Italian and French. */

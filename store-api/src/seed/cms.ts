@@ -90,7 +90,15 @@ function textBlock(html: Tr, visibility?: Visibility): BlockPlan {
   };
 }
 
-function imageBlock(mediaId: string, url: Tr | null, visibility?: Visibility): BlockPlan {
+/** The words of a banner, shown as text over its picture (never drawn into it), in the page's language. */
+interface BannerText {
+  headline: Tr;
+  text: Tr;
+  /** The button's label, when the banner links somewhere. */
+  buttonLabel?: Tr;
+}
+
+function imageBlock(mediaId: string, url: Tr | null, banner: BannerText | null, visibility?: Visibility): BlockPlan {
   return {
     type: 'image', visibility,
     slots: [{
@@ -98,6 +106,8 @@ function imageBlock(mediaId: string, url: Tr | null, visibility?: Visibility): B
       config: (l) => ({
         media: stat(mediaId), displayMode: stat('cover'), url: stat(url ? url[l] : null), newTab: stat(false),
         minHeight: stat('340px'), verticalAlign: stat(null),
+        headline: stat(banner ? banner.headline[l] : null), text: stat(banner ? banner.text[l] : null),
+        buttonLabel: stat(banner?.buttonLabel ? banner.buttonLabel[l] : null),
       }),
     }],
   };
@@ -140,10 +150,14 @@ export function seedCms(w: TableWriter, input: CmsInput): SeededLandingPage[] {
   const cms = new CmsWriter(w);
   const bySales = [...input.products].sort((a, b) => b.sales - a.sales || a.productNumber.localeCompare(b.productNumber));
   const byNew = [...input.products].sort((a, b) => a.daysOld - b.daysOld || a.productNumber.localeCompare(b.productNumber));
+  const heroText: BannerText = {
+    headline: tr('Gesund durch den Winter', 'In salute durante l’inverno', 'En forme tout l’hiver'),
+    text: tr('Beratung, Vitamine und Erkältungsmittel', 'Consulenza, vitamine e rimedi contro il raffreddore', 'Conseils, vitamines et remèdes contre le rhume'),
+    buttonLabel: tr('Zu den Vitaminen', 'Scoprire le vitamine', 'Voir les vitamines'),
+  };
   const hero = input.media.add({
-    key: 'cms:home-hero', kind: 'banner', fileName: 'Apotheke Online Startseite', label: 'Gesund durch den Winter',
-    sublabel: 'Beratung, Vitamine und Erkältungsmittel', color: '#1e8449',
-    alt: tr('Gesund durch den Winter', 'In salute durante l’inverno', 'En forme tout l’hiver'),
+    key: 'cms:home-hero', kind: 'banner', fileName: 'Apotheke Online Startseite', color: '#1e8449',
+    alt: heroText.headline,
     title: tr('Ihre Online-Apotheke', 'La vostra farmacia online', 'Votre pharmacie en ligne'),
   });
 
@@ -151,7 +165,7 @@ export function seedCms(w: TableWriter, input: CmsInput): SeededLandingPage[] {
     {
       type: 'default',
       blocks: [
-        imageBlock(hero.id, tr('/vitamine-mineralstoffe', '/it/vitamine-e-minerali', '/fr/vitamines-et-mineraux')),
+        imageBlock(hero.id, tr('/vitamine-mineralstoffe', '/it/vitamine-e-minerali', '/fr/vitamines-et-mineraux'), heroText),
         textBlock(tr(
           '<h2>Willkommen in Ihrer Online-Apotheke</h2><p>Über 2000 Produkte, Beratung durch Fachpersonen und Lieferung in der ganzen Schweiz.</p>',
           '<h2>Benvenuti nella vostra farmacia online</h2><p>Oltre 2000 prodotti, consulenza di specialisti e consegna in tutta la Svizzera.</p>',
@@ -301,14 +315,13 @@ function seedLandingPages(cms: CmsWriter, w: TableWriter, input: CmsInput, bySal
     const categoryIds = new Set(plan.categoryKeys.map((key) => categoryIdByKey.get(key)));
     const picks = bySales.filter((p) => categoryIds.has(p.categoryId)).slice(0, 10).map((p) => p.id);
     const banner = input.media.add({
-      key: `cms:landing:${plan.key}`, kind: 'banner', fileName: plan.name.de, label: plan.headline.de, sublabel: plan.text.de,
-      color: plan.color, alt: plan.headline, title: plan.name,
+      key: `cms:landing:${plan.key}`, kind: 'banner', fileName: plan.name.de, color: plan.color, alt: plan.headline, title: plan.name,
     });
     cms.page(pageId, 'landingpage', plan.name, [
       {
         type: 'default',
         blocks: [
-          imageBlock(banner.id, null),
+          imageBlock(banner.id, null, { headline: plan.name, text: plan.text }),
           textBlock({
             de: `<h1>${plan.headline.de}</h1><p>${plan.text.de}</p>`,
             it: `<h1>${plan.headline.it}</h1><p>${plan.text.it}</p>`,

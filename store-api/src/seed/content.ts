@@ -3,6 +3,7 @@ import type { LanguageKey } from '../known-ids';
 import type { SeededProduct } from './catalogue';
 import type { MediaLibrary } from './media-images';
 import type { SeedRandom } from './random';
+import { ARTICLE_BODIES, RECOMMENDED_KINDS } from './article-bodies';
 import { seedDate } from './reference-data';
 import { slugify, UniqueSlugs } from './slugs';
 import { tr, type TableWriter, type Tr } from './table-writer';
@@ -68,12 +69,6 @@ const TOPICS: ArticlePlan[] = [
   { key: 'pregnancy', type: 'topic', title: tr('Schwangerschaft', 'Gravidanza', 'Grossesse'), category: tr('Themen', 'Temi', 'Thèmes'), keywords: tr('Schwangerschaft, Folsäure', 'gravidanza, acido folico', 'grossesse, acide folique'), teaser: tr('Gut begleitet durch die Schwangerschaft.', 'Ben accompagnate durante la gravidanza.', 'Bien accompagnée pendant la grossesse.') },
 ];
 
-const BODY: Record<LanguageKey, (title: string, teaser: string) => string> = {
-  de: (title, teaser) => `<h2>${title}</h2><p>${teaser}</p><p>Unsere Apothekerinnen und Apotheker haben die wichtigsten Informationen für Sie zusammengestellt. Bei Fragen beraten wir Sie gerne persönlich in einer unserer Apotheken oder am Telefon.</p><h3>Das Wichtigste in Kürze</h3><ul><li>Frühzeitig handeln</li><li>Auf die Dosierung achten</li><li>Bei anhaltenden Beschwerden ärztlichen Rat einholen</li></ul>`,
-  it: (title, teaser) => `<h2>${title}</h2><p>${teaser}</p><p>Le nostre farmaciste e i nostri farmacisti hanno raccolto per voi le informazioni più importanti. Per domande vi consigliamo volentieri di persona in una delle nostre farmacie o al telefono.</p><h3>L’essenziale in breve</h3><ul><li>Agire per tempo</li><li>Rispettare il dosaggio</li><li>In caso di disturbi persistenti consultare il medico</li></ul>`,
-  fr: (title, teaser) => `<h2>${title}</h2><p>${teaser}</p><p>Nos pharmaciennes et pharmaciens ont réuni pour vous les informations essentielles. Pour toute question, nous vous conseillons volontiers en personne dans l’une de nos pharmacies ou par téléphone.</p><h3>L’essentiel en bref</h3><ul><li>Agir tôt</li><li>Respecter la posologie</li><li>Consulter un médecin si les troubles persistent</li></ul>`,
-};
-
 const FAQ: Record<LanguageKey, (title: string) => { question: string; answer: string }[]> = {
   de: (title) => [
     { question: `Wo finde ich Produkte zum Thema ${title}?`, answer: 'In unserem Sortiment und in jeder unserer Apotheken.' },
@@ -123,10 +118,10 @@ export function seedEditorialContent(w: TableWriter, random: SeedRandom, media: 
   [...MAGAZINE, ...EDITORIAL, ...TOPICS].forEach((plan, index) => {
     const id = stableId('article', plan.key);
     const image = media.add({
-      key: `article:${plan.key}`, kind: 'banner', fileName: plan.title.de, label: plan.title.de, sublabel: plan.category.de,
+      key: `article:${plan.key}`, kind: 'banner', fileName: plan.title.de,
       color: random.pick(['#1e8449', '#2471a3', '#b9770e', '#884ea0', '#c0392b']), alt: plan.title, title: plan.title,
     });
-    const recommended = plan.type === 'magazine' ? [] : plan.key === 'bestseller' ? bySales.slice(0, 12) : random.sample(products, 4);
+    const recommended = plan.key === 'bestseller' ? bySales.slice(0, 12) : recommendationsOf(plan.key, bySales);
     w.insert('article', {
       id, type: plan.type, media_id: image.id, published_at: seedDate(10 + index * 17),
       product_ids: recommended.map((p) => p.id),
@@ -136,7 +131,7 @@ export function seedEditorialContent(w: TableWriter, random: SeedRandom, media: 
       slug: slugs[l].claim(plan.slug ?? slugify(plan.title[l])),
       title: plan.title[l],
       teaser: plan.teaser[l],
-      body: BODY[l](plan.title[l], plan.teaser[l]),
+      body: bodyOf(plan.key)[l],
       category: plan.category[l],
       keywords: plan.keywords[l],
       meta_title: plan.title[l],
@@ -149,4 +144,18 @@ export function seedEditorialContent(w: TableWriter, random: SeedRandom, media: 
       fact: editorial ? FACT[l] : null,
     }));
   });
+}
+
+function bodyOf(key: string): Tr {
+  const body = ARTICLE_BODIES[key];
+  if (!body) throw new Error(`article ${key} has no body`);
+  return body;
+}
+
+/** Up to four best sellers of the kinds the article is about, one per kind first (no prescription medicines). */
+function recommendationsOf(key: string, bySales: SeededProduct[]): SeededProduct[] {
+  const kinds = RECOMMENDED_KINDS[key] ?? [];
+  const candidates = bySales.filter((p) => kinds.includes(p.kindKey) && !p.prescription);
+  const firstOfKind = kinds.map((kind) => candidates.find((p) => p.kindKey === kind)).filter((p): p is SeededProduct => p !== undefined);
+  return [...new Set([...firstOfKind, ...candidates])].slice(0, 4);
 }

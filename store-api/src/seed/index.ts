@@ -87,8 +87,7 @@ export function seedShop(db: Db, config: StoreApiConfig, options: SeedOptions = 
     const categoryMedia = new Map<string, string>();
     for (const category of categories) {
       categoryMedia.set(category.key, media.add({
-        key: `category:${category.key}`, kind: 'banner', fileName: category.name.de, label: category.name.de,
-        sublabel: 'Apotheke Online', color: CATEGORY_COLORS[category.departmentKey] ?? '#1e8449',
+        key: `category:${category.key}`, kind: 'banner', fileName: category.name.de, color: CATEGORY_COLORS[category.departmentKey] ?? '#1e8449',
         alt: category.name,
         title: tr(`${category.name.de} – Apotheke`, `${category.name.it} – Farmacia`, `${category.name.fr} – Pharmacie`),
       }).id);

@@ -39,6 +39,19 @@ const TOWNS: [string, string, number, number, Region, 'CH' | 'LI'][] = [
   ['Eschen', '9492', 47.2107, 9.5228, 'de', 'LI'],
 ];
 
+/** The town's telephone area code (without the leading 0): a Bern pharmacy answers on 031, one in Lugano on 091. */
+const AREA_CODES: Record<string, string> = {
+  Zürich: '44', Winterthur: '52', Uster: '44', Bern: '31', Köniz: '31', Thun: '33', 'Biel/Bienne': '32', Basel: '61',
+  Liestal: '61', Luzern: '41', Zug: '41', Schwyz: '41', Altdorf: '41', Stans: '41', Sarnen: '41', 'St. Gallen': '71',
+  Wil: '71', 'Rapperswil-Jona': '55', Herisau: '71', Appenzell: '71', Chur: '81', Davos: '81', Glarus: '55',
+  Schaffhausen: '52', Frauenfeld: '52', Kreuzlingen: '71', Aarau: '62', Baden: '56', Solothurn: '32', Olten: '62',
+  Genève: '22', Lausanne: '21', Montreux: '21', Nyon: '22', 'Yverdon-les-Bains': '24', Fribourg: '26', Neuchâtel: '32',
+  Delémont: '32', Sion: '27', Martigny: '27', Lugano: '91', Bellinzona: '91', Locarno: '91', Mendrisio: '91',
+};
+
+/** Seeded pharmacies write from a reserved example domain: an invented address must not reach a real mailbox. */
+export const PHARMACY_MAIL_DOMAIN = 'apotheken.example.ch';
+
 const NAMES: Record<Region, string[]> = {
   de: ['Apotheke am Bahnhof', 'Stadt-Apotheke', 'Löwen-Apotheke', 'Sonnen-Apotheke', 'Dorf-Apotheke', 'Apotheke zum Rosengarten', 'Linden-Apotheke'],
   fr: ['Pharmacie de la Gare', 'Pharmacie du Lac', 'Pharmacie Centrale', 'Pharmacie du Marché', 'Pharmacie des Alpes'],
@@ -72,10 +85,19 @@ export function seedPharmacies(w: TableWriter, random: SeedRandom): number {
       country_id: country === 'CH' ? COUNTRY_CH_ID : COUNTRY_LI_ID,
       latitude: Math.round((latitude + (random.next() - 0.5) * 0.004) * 1e6) / 1e6,
       longitude: Math.round((longitude + (random.next() - 0.5) * 0.004) * 1e6) / 1e6,
-      phone: country === 'CH' ? `+41 ${random.int(21, 91)} ${random.int(200, 999)} ${random.int(10, 99)} ${random.int(10, 99)}` : `+423 ${random.int(230, 399)} ${random.int(10, 99)} ${random.int(10, 99)}`,
-      email: `${urlPath}@apotheke-online.ch`,
+      phone: phoneNumber(random, country, city),
+      email: `${urlPath}@${PHARMACY_MAIL_DOMAIN}`,
       opening_hours: hours, services, click_and_collect: random.chance(0.8),
     });
   });
   return TOWNS.length;
+}
+
+function phoneNumber(random: SeedRandom, country: 'CH' | 'LI', city: string): string {
+  if (country === 'LI') return `+423 ${random.int(230, 399)} ${random.int(10, 99)} ${random.int(10, 99)}`;
+  // One draw stands where the area code used to be drawn, so the pharmacies after this one keep their names and paths.
+  random.next();
+  const area = AREA_CODES[city];
+  if (!area) throw new Error(`no area code for ${city}`);
+  return `+41 ${area} ${random.int(200, 999)} ${random.int(10, 99)} ${random.int(10, 99)}`;
 }

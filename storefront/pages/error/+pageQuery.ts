@@ -1,0 +1,8 @@
+import { GRAPH_LOCALE } from '../../i18n/locales';
+import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { ErrorPageQuery } from './ErrorPage.query';
+
+export default definePageQuery({
+  query: ErrorPageQuery,
+  variables: (pageContext) => ({ locale: GRAPH_LOCALE[pageContext.locale] }),
+});
