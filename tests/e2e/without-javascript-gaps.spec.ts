@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { guestCheckoutByCard, order, ordersOf } from './support/checkoutSteps';
 import { holdPageScripts, kitForm, named } from './support/formPage';
-import { hydrated, readShop } from './support/shop';
+import { confirmedAccount, findProducts, hydrated, isDelivery, readShop } from './support/shop';
 
 // Issue 18, the gaps the first part left (ADR 0023): a listing's choices made before hydration, the unpaid page's
 // cancellation, the checkout's address step posted again and the wishlist hearts — without scripts or before them.
@@ -115,5 +115,46 @@ test.describe('with JavaScript off', () => {
     await order(page);
     await expect(page).toHaveURL(/\/payment-provider\//);
     expect(readShop<{ street: string }>('SELECT street FROM order_address WHERE order_id = ?', ordersOf(email)[0]).map((row) => row.street)).toContain('Bahnhofstrasse 12');
+  });
+  test('wishlist hearts of a logged-in customer show and change the wishlist, on the product page and a listing card; a guest’s heart asks for the login', async ({ page }) => {
+    const [product] = await findProducts(page.request, isDelivery);
+    const name = product!.name;
+    const onList = page.getByRole('button', { name: `${name} von der Wunschliste entfernen`, exact: true });
+    const offList = page.getByRole('button', { name: `${name} auf die Wunschliste setzen`, exact: true });
+    await page.goto(product!.url);
+    await offList.click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === product!.url);
+
+    const email = `herz-ohne-js-${Date.now()}@example.ch`;
+    await confirmedAccount(page.request, { email, password: 'Sicher-123', firstName: 'Nora', lastName: 'Herz' });
+    await named(page, 'login', 'email').fill(email);
+    await named(page, 'login', 'password').fill('Sicher-123');
+    await kitForm(page, 'login').getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL((url) => url.pathname === product!.url);
+    const stored = () =>
+      readShop<{ productId: string }>(
+        'SELECT p.product_id AS productId FROM customer_wishlist_product p JOIN customer_wishlist w ON w.id = p.wishlist_id JOIN customer c ON c.id = w.customer_id WHERE c.email = ?',
+        email,
+      ).map((row) => row.productId);
+
+    // the product page: not on the list, then added — back on the same page, the heart pressed
+    await expect(offList).toHaveAttribute('aria-pressed', 'false');
+    await expect(offList).toHaveText('Auf die Wunschliste');
+    await offList.click();
+    await page.waitForURL((url) => url.pathname === product!.url);
+    await expect(onList).toHaveAttribute('aria-pressed', 'true');
+    await expect(onList).toHaveText('Von der Wunschliste entfernen');
+    await expect(offList).toHaveCount(0);
+    expect(stored()).toEqual([product!.productId]);
+
+    // its card in a listing shows it too, and removes it there
+    const search = `/search?search=${encodeURIComponent(name)}`;
+    await page.goto(search);
+    await expect(onList).toHaveAttribute('aria-pressed', 'true');
+    await onList.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === search);
+    await expect(offList).toHaveAttribute('aria-pressed', 'false');
+    await expect(onList).toHaveCount(0);
+    expect(stored()).toEqual([]);
   });
 });
