@@ -49,7 +49,8 @@ function changedControls(form: HTMLFormElement): (HTMLInputElement | HTMLSelectE
   return [...form.elements].filter(
     (control): control is HTMLInputElement | HTMLSelectElement =>
       (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && control.checked !== control.defaultChecked) ||
-      (control instanceof HTMLSelectElement && [...control.options].some((option) => option.selected !== option.defaultSelected)),
+      // a select the server rendered has its choice marked (a select React made in the browser has none)
+      (control instanceof HTMLSelectElement && [...control.options].some((option) => option.defaultSelected) && [...control.options].some((option) => option.selected !== option.defaultSelected)),
   );
 }
 
