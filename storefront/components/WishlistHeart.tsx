@@ -48,9 +48,7 @@ export function WishlistHeart({ productId, name, variant = 'card', formId }: Wis
         type="submit"
         form={formId ?? ownFormId}
         className={`${styles.heart} ${styles.scripted} ${variant === 'page' ? styles.page : styles.card}`}
-        aria-pressed={active}
-        aria-label={t(active ? 'wishlistHeart.removeNamed' : 'wishlistHeart.addNamed', { name })}
-        title={t(active ? 'wishlistHeart.remove' : 'wishlistHeart.add')}
+        {...heartState(t, active, name)}
         aria-busy={busy || undefined}
         data-testid="wishlist-heart"
         data-product-id={productId}
@@ -66,6 +64,15 @@ export function WishlistHeart({ productId, name, variant = 'card', formId }: Wis
       {formId ? null : <WishlistHeartForm id={ownFormId} productId={productId} />}
     </>
   );
+}
+
+/** A heart's state as the browser tells it: pressed, its name for screen readers and its tooltip. */
+function heartState(t: ReturnType<typeof useTranslation>['t'], active: boolean, name: string) {
+  return {
+    'aria-pressed': active,
+    'aria-label': t(active ? 'wishlistHeart.removeNamed' : 'wishlistHeart.addNamed', { name }),
+    title: t(active ? 'wishlistHeart.remove' : 'wishlistHeart.add'),
+  };
 }
 
 function HeartContent({ active, variant }: { active: boolean; variant: 'card' | 'page' }) {
@@ -95,9 +102,7 @@ function HeartsWithoutScripts({ productId, name, variant, formId }: { productId:
       type="submit"
       form={active ? removeFormId(formId) : formId}
       className={`${styles.heart} ${variant === 'page' ? styles.page : styles.card}`}
-      aria-pressed={active}
-      aria-label={t(active ? 'wishlistHeart.removeNamed' : 'wishlistHeart.addNamed', { name })}
-      title={t(active ? 'wishlistHeart.remove' : 'wishlistHeart.add')}
+      {...heartState(t, active, name)}
       data-testid="wishlist-heart"
       {...{ [active ? HEART_REMOVE_ATTRIBUTE : HEART_ADD_ATTRIBUTE]: productId }}
       hidden={active || undefined}
