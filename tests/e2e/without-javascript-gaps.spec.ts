@@ -158,3 +158,27 @@ test.describe('with JavaScript off', () => {
     expect(stored()).toEqual([]);
   });
 });
+
+test('with scripts the unpaid page’s cancellation asks in a dialog and cancels in place', async ({ browser }) => {
+  const { baseURL } = test.info().project.use;
+  const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const checkout = await withoutScripts.newPage();
+  const email = `storno-mit-js-${Date.now()}@example.ch`;
+  await guestCheckoutByCard(checkout, email);
+  await order(checkout);
+  await checkout.getByRole('button', { name: 'Zahlung fehlschlagen lassen' }).click();
+  const [orderId] = ordersOf(email);
+  await expect(checkout).toHaveURL(new RegExp(`/checkout/success/${orderId}/unpaid(\\?.*)?$`));
+  // the same shopper, now with scripts
+  const withScripts = await browser.newContext({ baseURL, storageState: await withoutScripts.storageState() });
+  await withoutScripts.close();
+  const page = await withScripts.newPage();
+  await page.goto(`/checkout/success/${orderId}/unpaid`);
+  await hydrated(page);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Bestellung stornieren' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ihre Bestellung wurde storniert.');
+  await expect(page).toHaveURL(new RegExp(`/checkout/success/${orderId}/unpaid$`));
+  await expect.poll(() => readShop<{ state: string }>('SELECT state FROM "order" WHERE id = ?', orderId).map((row) => row.state)).toEqual(['cancelled']);
+  await withScripts.close();
+});
