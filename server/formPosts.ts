@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
+import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { checkLoginForm, checkNewPassword, checkRecoveryRequest, checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerFormOf } from '../storefront/forms/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
@@ -13,6 +14,7 @@ import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale 
 import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
 import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
 import { safeRedirectTarget } from '../storefront/security/safeRedirect';
+import { customerHintCookie } from '../storefront/wishlist/customerHint';
 import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';
@@ -318,6 +320,9 @@ export function mountFormPosts(
       if (answered) {
         payload = answered;
         errors = answered.errors ?? [];
+        // A login or logout: the customer hint, as the enhanced page keeps it (the hearts without scripts read it).
+        const loggedIn = (answered.viewer as { loggedIn?: unknown } | null | undefined)?.loggedIn;
+        if (errors.length === 0 && typeof loggedIn === 'boolean') cookies.push(customerHintCookie(loggedIn, { secure: servedOverHttps(request) }));
       }
     } catch (error) {
       options.logger.error({ err: error, path: url.pathname, operation: mutation }, 'form post: the gateway failed');

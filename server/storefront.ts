@@ -36,6 +36,7 @@ import {
 } from './pageCache';
 import { DEFAULT_PRICE_GROUP, type PriceGroupOf } from './priceGroup';
 import { SCOPE_HEADER } from '../gateway/src/plugins/answer-scope';
+import { createWishlistHearts } from './wishlistHearts';
 
 const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff2?|ttf|txt|xml|webmanifest)$/i;
 
@@ -141,6 +142,8 @@ export function mountStorefront(
   };
 
 
+  const wishlistHearts = createWishlistHearts({ gateway: options.gateway, logger: options.logger });
+
   // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
   mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins });
   // Every other shop form without JavaScript: the same mutation as the enhanced form; a refusal is the page again
@@ -178,19 +181,22 @@ export function mountStorefront(
       }
     }
     /** `anonymous`: the request could be served from the cache (its page is public when storable). */
-    const respond = (page: RenderedPage, cache: { source: 'hit' | 'miss'; anonymous: boolean } | null): Response | Promise<Response> => {
+    const respond = async (page: RenderedPage, cache: { source: 'hit' | 'miss'; anonymous: boolean } | null): Promise<Response> => {
       if (page === NO_PAGE) return c.notFound();
       const headers = new Headers();
       for (const [name, value] of page.headers) headers.append(name, value);
+      // A logged-in customer's hearts without scripts: the shared page with the style of their wishlist.
+      const withHearts = page.status === 200 ? await wishlistHearts(request, page.body) : null;
       if (cache) {
         // A catalogue path: whether an answer may be shared depends on the session cookie.
         // Plain "/" also depends on Accept-Language (the redirect above).
         headers.set('vary', url.pathname === '/' ? 'cookie, accept-language' : 'cookie');
         headers.set('x-page-cache', cache.source);
-        if (cache.anonymous && isStorable(page)) headers.set('cache-control', CACHEABLE_CACHE_CONTROL(pageCache.ttlSeconds));
+        if (cache.anonymous && isStorable(page) && withHearts === null) headers.set('cache-control', CACHEABLE_CACHE_CONTROL(pageCache.ttlSeconds));
       }
+      if (withHearts !== null) headers.set('cache-control', 'private, no-cache');
       // The CSP header itself is set by the security middleware for every HTML answer.
-      return new Response(withNonce(page.body, cspNonceOf(c)), { status: page.status, headers });
+      return new Response(withNonce(withHearts ?? page.body, cspNonceOf(c)), { status: page.status, headers });
     };
 
     // The page every anonymous visitor gets, rendered without any session.

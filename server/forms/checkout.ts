@@ -1,7 +1,8 @@
 import { isFollowableUrl } from '../../storefront/checkout/paymentRedirect';
-import { addressInput, registerInput } from '../../storefront/forms/checkoutForms';
+import { registerInput } from '../../storefront/forms/checkoutForms';
 import {
   ADDRESS_KEPT_FIELDS,
+  addressChoice,
   addressesOf,
   CHECKOUT_FORM,
   checkAddresses,
@@ -14,6 +15,7 @@ import {
   REGISTRATION_KEPT_FIELDS,
   registrationModeOf,
   registrationOf,
+  shownAddressOf,
 } from '../../storefront/forms/checkoutPosts';
 import { localizedPath, type ShopLocale } from '../../storefront/i18n/locales';
 import { textFields, type FormPostDefinition } from '../formPosts';
@@ -102,19 +104,20 @@ export const CHECKOUT_FORM_POSTS: readonly FormPostDefinition[] = [
     done: (_url, locale) => checkoutPath(locale),
   },
   {
-    // The order's addresses. Without scripts the form cannot tell an unchanged address, so it sends both as typed.
+    // The order's addresses: one left as the form showed it is chosen by its id (hidden fields), as with scripts.
     form: CHECKOUT_FORM.addresses,
     path: '/checkout',
     mutation: 'CheckoutAddressesMutation',
     field: 'setAddresses',
     keep: ADDRESS_KEPT_FIELDS,
     read(fields) {
-      const addresses = addressesOf(allFields(fields));
+      const posted = allFields(fields);
+      const addresses = addressesOf(posted);
       const problems = checkAddresses(addresses);
       if (Object.keys(problems).length) return { problems };
-      return {
-        variables: { input: { billing: { address: addressInput(addresses.billing) }, shipping: addresses.differentShipping ? { address: addressInput(addresses.shipping) } : null } },
-      };
+      const billing = addressChoice(addresses.billing, shownAddressOf(posted, 'billingAddress'));
+      const shipping = addresses.differentShipping ? addressChoice(addresses.shipping, shownAddressOf(posted, 'shippingAddress')) : null;
+      return { variables: { input: { billing, shipping } } };
     },
     done: (_url, locale) => checkoutPath(locale),
   },
@@ -161,6 +164,16 @@ export const CHECKOUT_FORM_POSTS: readonly FormPostDefinition[] = [
       variables: (_changed, url) => ({ input: { orderId: orderIdOf(url) } }),
     },
     done: (url, locale, _allowList, _changed, { next }) => paymentTarget(orderIdOf(url), locale, next),
+  },
+  {
+    // /checkout/success/{id}/unpaid?cancel=ask: the order cancelled once asked; the page then says it is.
+    form: CHECKOUT_FORM.orderCancel,
+    path: '/checkout/success/:orderId/unpaid',
+    mutation: 'OrderPaymentRetryCancelMutation',
+    field: 'cancelOrder',
+    keep: [],
+    read: (_fields, url) => ({ variables: { input: { orderId: orderIdOf(url) } } }),
+    done: (url) => url.pathname,
   },
 ];
 

@@ -1,7 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
-import { canonicalListingUrl, listingParamsFromUrl, listingUrl, type ListingChange, type ListingParams } from './listingUrl';
+import { canonicalListingUrl, LISTING_KEYS, listingParamsFromUrl, listingUrl, type ListingChange, type ListingParams } from './listingUrl';
 
 export interface ListingUrlState {
   /** The page's path and query as the shopper sees it (with the language prefix). */
@@ -39,4 +39,44 @@ export function useListingUrl(): ListingUrlState {
     void navigate(canonicalListingUrl(`${new URL(form.action).pathname}?${sent.toString()}`), { keepScrollPosition: true });
   }, []);
   return { currentUrl, params, hrefFor, change, submit };
+}
+
+/** A listing's GET forms (filters, sort) carry `data-listing-form`, so the choices made in any of them go together. */
+const LISTING_FORMS = 'form[data-listing-form]';
+
+/** A box ticked or an option chosen in a server-rendered form that the page's scripts have not seen yet. */
+function changedControls(form: HTMLFormElement): (HTMLInputElement | HTMLSelectElement)[] {
+  return [...form.elements].filter(
+    (control): control is HTMLInputElement | HTMLSelectElement =>
+      (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && control.checked !== control.defaultChecked) ||
+      // a select the server rendered has its choice marked (a select React made in the browser has none)
+      (control instanceof HTMLSelectElement && [...control.options].some((option) => option.defaultSelected) && [...control.options].some((option) => option.selected !== option.defaultSelected)),
+  );
+}
+
+/**
+ * Hydration keeps what a listing's forms show (React leaves a box ticked before it ran as the shopper left it), so a
+ * choice made before the scripts arrived is applied then, as the enhanced form applies it at once: one navigation to
+ * the URL of every listing form's choices (its owner's effect takes them, so the next form's effect finds none).
+ * Prices typed but not sent stay in their fields, as with scripts.
+ */
+export function useChoicesMadeBeforeHydration(formRef: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    if (!formRef.current || changedControls(formRef.current).length === 0) return;
+    const url = new URL(window.location.href);
+    // a change starts the listing again at its first page, as applyListingChange does
+    url.searchParams.delete(LISTING_KEYS.page);
+    for (const form of document.querySelectorAll<HTMLFormElement>(LISTING_FORMS)) {
+      const changed = changedControls(form);
+      if (changed.length === 0) continue;
+      const names = new Set(changed.map((control) => control.name));
+      for (const name of names) url.searchParams.delete(name);
+      for (const [name, value] of new FormData(form)) if (names.has(name) && typeof value === 'string') url.searchParams.append(name, value);
+      for (const control of changed) {
+        if (control instanceof HTMLInputElement) control.defaultChecked = control.checked;
+        else for (const option of control.options) option.defaultSelected = option.selected;
+      }
+    }
+    void navigate(canonicalListingUrl(`${url.pathname}${url.search}`), { keepScrollPosition: true });
+  }, [formRef]);
 }

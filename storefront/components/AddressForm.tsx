@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../i18n/useTranslation';
 import type { AddressValues } from '../forms/checkoutForms';
+import { shownAddressFields, type ShownAddress } from '../forms/checkoutPosts';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import { SelectField, TextField } from './CheckoutField';
@@ -31,10 +32,15 @@ interface AddressFormProps {
   messageOf: (field: string, label: string) => string | undefined;
   countries: AddressForm_countries$key;
   salutations: AddressForm_salutations$key;
+  /**
+   * the stored address the form was opened with (the checkout's): named in hidden fields as the form shows it, so a
+   * post without scripts chooses it by its id while it is left as it was (addressChoice)
+   */
+  shown?: ShownAddress | null;
 }
 
 /** One postal address (SPEC §3 Address) with the SPEC §5 checks shown beside each field. */
-export function AddressForm({ prefix, legend, values, onChange, messageOf, countries: countriesKey, salutations: salutationsKey }: AddressFormProps) {
+export function AddressForm({ prefix, legend, values, onChange, messageOf, countries: countriesKey, salutations: salutationsKey, shown }: AddressFormProps) {
   const { t } = useTranslation('checkout');
   const countries = useFragment(
     graphql`
@@ -55,6 +61,10 @@ export function AddressForm({ prefix, legend, values, onChange, messageOf, count
     `,
     salutationsKey,
   );
+  // "not specified" is the empty choice already (no salutation sent).
+  const salutationOptions = salutations.filter((salutation) => salutation.key !== 'not_specified').map((salutation) => ({ value: salutation.id, label: salutation.displayName }));
+  // what the form posts for the stored address when nothing is changed: a salutation it has no option for is the empty one
+  const shownAsPosted = shown && { id: shown.id, values: { ...shown.values, salutationId: salutationOptions.some((option) => option.value === shown.values.salutationId) ? shown.values.salutationId : '' } };
   const set = (name: keyof AddressValues) => (value: string) => onChange({ ...values, [name]: value });
   const text = (name: keyof AddressValues, options: { required?: boolean; autoComplete: string; type?: string; inputMode?: 'numeric' | 'tel'; maxLength?: number }) => {
     const field = `${prefix}.${name}`;
@@ -79,6 +89,9 @@ export function AddressForm({ prefix, legend, values, onChange, messageOf, count
   return (
     <fieldset className={styles.address}>
       <legend className={styles.legend}>{legend}</legend>
+      {shownAddressFields(prefix, shownAsPosted ?? null).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className={styles.grid}>
         <SelectField
           field={`${prefix}.salutationId`}
@@ -86,8 +99,7 @@ export function AddressForm({ prefix, legend, values, onChange, messageOf, count
           value={values.salutationId}
           onChange={set('salutationId')}
           placeholder={t('address.salutationNone')}
-          // "not specified" is the empty choice already (no salutation sent).
-          options={salutations.filter((salutation) => salutation.key !== 'not_specified').map((salutation) => ({ value: salutation.id, label: salutation.displayName }))}
+          options={salutationOptions}
           autoComplete={`${section} honorific-prefix`}
         />
         {text('company', { autoComplete: `${section} organization` })}

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
-import { addressFieldPaths, addressInput, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../forms/checkoutForms';
+import { addressFieldPaths, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../forms/checkoutForms';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import type { CheckoutAddresses_checkout$data, CheckoutAddresses_checkout$key } from './__generated__/CheckoutAddresses_checkout.graphql';
 import type { CheckoutAddressesMutation } from './__generated__/CheckoutAddressesMutation.graphql';
-import { ADDRESSES_PARAMETER, addressesOf, CHECKOUT_FORM, emptyAddressFields } from '../forms/checkoutPosts';
+import { ADDRESSES_PARAMETER, addressChoice, addressesOf, CHECKOUT_FORM, emptyAddressFields, type ShownAddress } from '../forms/checkoutPosts';
 import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -25,7 +25,10 @@ function valuesOf(address: StoredAddress | null | undefined, countryId: string):
   return address ? addressValuesOf(address) : emptyAddress(countryId);
 }
 
-const sameValues = (a: AddressValues, b: AddressValues) => JSON.stringify(a) === JSON.stringify(b);
+/** A stored address as the form shows it. */
+function shownOf(address: StoredAddress | null | undefined): ShownAddress | null {
+  return address ? { id: address.id, values: addressValuesOf(address) } : null;
+}
 
 interface CheckoutAddressesProps {
   checkout: CheckoutAddresses_checkout$key;
@@ -58,6 +61,9 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
   );
   const { billingAddress, shippingAddress } = checkout;
   const separateShipping = !!shippingAddress && !!billingAddress && shippingAddress.id !== billingAddress.id;
+  // the stored addresses the form shows: chosen by their ids while left as they were
+  const shownBilling = shownOf(billingAddress);
+  const shownShipping = separateShipping ? shownOf(shippingAddress) : null;
   const { locale, urlParsed } = usePageContext();
   const checkoutPath = localizedPath('/checkout', locale);
   // Without scripts "change" opens the form by its address (?addresses=edit) and the form posts to the checkout
@@ -106,13 +112,8 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
       focusField(firstProblemField(FIELD_ORDER, found));
       return;
     }
-    // An address left as it was is chosen by its id: no copy of it is made.
-    const billingChoice = billingAddress && sameValues(billing, valuesOf(billingAddress, defaultCountryId)) ? { addressId: billingAddress.id } : { address: addressInput(billing) };
-    const shippingChoice = !differentShipping
-      ? null
-      : separateShipping && shippingAddress && sameValues(shipping, valuesOf(shippingAddress, defaultCountryId))
-        ? { addressId: shippingAddress.id }
-        : { address: addressInput(shipping) };
+    const billingChoice = addressChoice(billing, shownBilling);
+    const shippingChoice = differentShipping ? addressChoice(shipping, shownShipping) : null;
     const response = await setAddresses({ input: { billing: billingChoice, shipping: shippingChoice } });
     const errors = response ? response.setAddresses.errors : [unavailableError(unavailableMessage)];
     if (errors.length > 0) {
@@ -157,12 +158,12 @@ export function CheckoutAddresses({ checkout: checkoutKey, countries, salutation
     >
       <PostedFormFields form={CHECKOUT_FORM.addresses} posted={posted.posted} />
       <CheckoutAlert messages={alert} />
-      <AddressForm prefix="billingAddress" legend={t('address.billingLegend')} values={billing} onChange={setBilling} messageOf={messageOf} countries={countries} salutations={salutations} />
+      <AddressForm prefix="billingAddress" legend={t('address.billingLegend')} shown={shownBilling} values={billing} onChange={setBilling} messageOf={messageOf} countries={countries} salutations={salutations} />
       <CheckboxField field="differentShippingAddress" checked={differentShipping} onChange={setDifferentShipping}>
         {t('address.differentShipping')}
       </CheckboxField>
       <DifferentShippingAddress ticked={differentShipping}>
-        <AddressForm prefix="shippingAddress" legend={t('address.shippingLegend')} values={shipping} onChange={setShipping} messageOf={messageOf} countries={countries} salutations={salutations} />
+        <AddressForm prefix="shippingAddress" legend={t('address.shippingLegend')} shown={shownShipping} values={shipping} onChange={setShipping} messageOf={messageOf} countries={countries} salutations={salutations} />
       </DifferentShippingAddress>
       <div className={styles.actions}>
         <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { hasResettableFilters, LISTING_FILTER_KEYS, LISTING_KEYS, type ListingChange } from '../catalog/listingUrl';
-import { useListingUrl } from '../catalog/useListingUrl';
+import { useChoicesMadeBeforeHydration, useListingUrl } from '../catalog/useListingUrl';
 import { ListingKeptFields, useListingFormAction } from './ListingKeptFields';
 import { ListingPriceFilter } from './ListingPriceFilter';
 import { ListingResetLink } from './ListingResetLink';
@@ -23,6 +23,8 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
   const { t } = useTranslation('catalog');
   const { change, params, submit } = useListingUrl();
   const action = useListingFormAction();
+  const formRef = useRef<HTMLFormElement>(null);
+  useChoicesMadeBeforeHydration(formRef);
   const data = useFragment(
     graphql`
       fragment ListingFilters_listing on ProductListing {
@@ -100,6 +102,8 @@ export function ListingFilters({ listing }: ListingFiltersProps) {
         </button>
       </div>
       <form
+        ref={formRef}
+        data-listing-form=""
         id={bodyId}
         className={styles.body}
         method="get"

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { LISTING_KEYS } from '../catalog/listingUrl';
-import { useListingUrl } from '../catalog/useListingUrl';
+import { useChoicesMadeBeforeHydration, useListingUrl } from '../catalog/useListingUrl';
 import { ListingKeptFields, useListingFormAction } from './ListingKeptFields';
 import styles from './ListingSorting.module.css';
 import type { ListingSorting_listing$key } from './__generated__/ListingSorting_listing.graphql';
@@ -22,6 +22,8 @@ export function ListingSorting({ listing }: ListingSortingProps) {
   const { change } = useListingUrl();
   const action = useListingFormAction();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useChoicesMadeBeforeHydration(formRef);
   const data = useFragment(
     graphql`
       fragment ListingSorting_listing on ProductListing {
@@ -40,6 +42,8 @@ export function ListingSorting({ listing }: ListingSortingProps) {
   if (data.availableSortings.length < 2) return null;
   return (
     <form
+      ref={formRef}
+      data-listing-form=""
       className={styles.sorting}
       method="get"
       action={action}

@@ -137,9 +137,9 @@ export function useOrderPaymentRetry({ orderId, currentMethodId, failure, refuse
     setSending(false);
   };
 
-  /** Cancels the order once the customer confirms `question`; answers whether it was cancelled. */
-  const cancel = async (question: string): Promise<boolean> => {
-    if (sending || !window.confirm(question)) return false;
+  /** Cancels the order once the customer confirms `question` (none: the page asked already); answers whether it was cancelled. */
+  const cancel = async (question?: string): Promise<boolean> => {
+    if (sending || (question !== undefined && !window.confirm(question))) return false;
     setSending(true);
     setAlert([]);
     const response = await cancelOrder({ input: { orderId } });

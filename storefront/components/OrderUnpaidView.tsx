@@ -3,11 +3,12 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CONTACT_PATHS } from '../checkout/paymentRedirect';
-import { CHECKOUT_FORM } from '../forms/checkoutPosts';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { CANCEL_ORDER_PARAMETER, CHECKOUT_FORM } from '../forms/checkoutPosts';
+import { PostedFormAnswer, PostedFormFields, usePostedForm, type PostedFormState } from '../forms/postedForm';
 import { localizedPath } from '../i18n/locales';
 import type { OrderUnpaidView_order$key } from './__generated__/OrderUnpaidView_order.graphql';
 import type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
+import { InPlaceButton } from './CheckoutChoiceForm';
 import { CheckoutAlert } from './CheckoutField';
 import { useOrderPaymentRetry } from './OrderPaymentRetry';
 import { OrderSummary } from './OrderSummary';
@@ -29,7 +30,7 @@ interface OrderUnpaidViewProps {
  */
 export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: OrderUnpaidViewProps) {
   const { t } = useTranslation('checkout');
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const order = useFragment(
     graphql`
       fragment OrderUnpaidView_order on Order {
@@ -49,20 +50,29 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
     `,
     orderKey,
   );
-  // Without scripts the retry posts to this page (server/forms/checkout.ts); a refusal comes back here (ADR 0023).
+  // Without scripts the retry and the cancellation post to this page (server/forms/checkout.ts); a refusal comes
+  // back here (ADR 0023).
   const posted = usePostedForm(CHECKOUT_FORM.paymentRetry, { paymentMethodId: '' });
+  const postedCancel = usePostedForm(CHECKOUT_FORM.orderCancel, {});
+  const refusal = (answer: Omit<PostedFormState, 'form'>) => (answer.errors === null ? [t('errors.unavailable')] : answer.errors.map((error) => error.message));
   const { selected, setSelected, sending, alert, pay, cancel } = useOrderPaymentRetry({
     orderId: order.orderId,
     currentMethodId: order.paymentMethod?.id ?? null,
     failure: t('errors.unavailable'),
     refused: posted.posted
-      ? { paymentMethodId: posted.values.paymentMethodId, alert: posted.errors === null ? [t('errors.unavailable')] : posted.errors.map((error) => error.message) }
-      : undefined,
+      ? { paymentMethodId: posted.values.paymentMethodId, alert: refusal(posted.posted) }
+      : postedCancel.posted
+        ? { paymentMethodId: '', alert: refusal(postedCancel.posted) }
+        : undefined,
   });
   const [cancelled, setCancelled] = useState(false);
+  const pagePath = localizedPath(`/checkout/success/${order.orderId}/unpaid`, locale);
+  // ?cancel=ask: the question as a page of its own (the confirm dialog without scripts), its answer a form post
+  const askingToCancel = urlParsed.search[CANCEL_ORDER_PARAMETER] === 'ask';
 
-  const cancelOrder = async () => {
-    if (!(await cancel(t('unpaid.cancelConfirm')))) return;
+  /** `question`: the dialog to ask in; none when this page asked already. */
+  const cancelOrder = async (question?: string) => {
+    if (!(await cancel(question))) return;
     setCancelled(true);
     await refresh();
   };
@@ -89,7 +99,7 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
           <h2 id="unpaid-retry-title">{t('unpaid.retryTitle')}</h2>
           <form
             method="post"
-            action={localizedPath(`/checkout/success/${order.orderId}/unpaid`, locale)}
+            action={pagePath}
             data-form={CHECKOUT_FORM.paymentRetry}
             onSubmit={(event) => {
               event.preventDefault();
@@ -107,12 +117,34 @@ export function OrderUnpaidView({ order: orderKey, paymentMethods, refresh }: Or
       <p className={styles.actions}>
         <a href={localizedPath('/checkout/cart', locale)}>{t('unpaid.backToCart')}</a>
         <a href={localizedPath(CONTACT_PATHS[locale], locale)}>{t('unpaid.contact')}</a>
-        {order.cancellable && !isCancelled ? (
-          <button type="button" className={styles.secondaryButton} disabled={sending} onClick={() => void cancelOrder()}>
+        {order.cancellable && !isCancelled && !askingToCancel ? (
+          <InPlaceButton href={`${pagePath}?${CANCEL_ORDER_PARAMETER}=ask`} className={styles.secondaryButton} aria-disabled={sending || undefined} onOpen={() => void cancelOrder(t('unpaid.cancelConfirm'))}>
             {t('unpaid.cancel')}
-          </button>
+          </InPlaceButton>
         ) : null}
       </p>
+      {order.cancellable && !isCancelled && askingToCancel ? (
+        <form
+          method="post"
+          action={pagePath}
+          data-form={CHECKOUT_FORM.orderCancel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void cancelOrder();
+          }}
+        >
+          <PostedFormFields form={CHECKOUT_FORM.orderCancel} posted={null} />
+          <p>{t('unpaid.cancelConfirm')}</p>
+          <p className={styles.actions}>
+            <button type="submit" className={styles.secondaryButton} disabled={sending} aria-busy={sending || undefined}>
+              {t('unpaid.cancel')}
+            </button>
+            <a href={pagePath}>{t('unpaid.keepOrder')}</a>
+          </p>
+        </form>
+      ) : null}
+      {/* a refused cancellation comes back without the question: its answer travels beside the alert */}
+      <PostedFormAnswer form={CHECKOUT_FORM.orderCancel} posted={postedCancel.posted} />
       <PickupPharmacy order={order} />
       <OrderSummary order={order} title={t('summary.orderTitle')} />
     </div>

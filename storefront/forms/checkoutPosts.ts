@@ -1,5 +1,5 @@
 import { checkRequired, type FieldProblem } from './fieldRules';
-import { addressFieldPaths, checkAddress, checkLogin, checkRegistration, emptyRegistration, type AddressValues, type FieldProblems, type IdentityMode, type RegistrationValues } from './checkoutForms';
+import { addressFieldPaths, addressInput, checkAddress, checkLogin, checkRegistration, emptyRegistration, type AddressValues, type FieldProblems, type IdentityMode, type RegistrationValues } from './checkoutForms';
 
 // The checkout's forms as the server reads them when they post without JavaScript (server/forms/checkout.ts) and
 // as the enhanced page starts from after such a post (usePostedForm): their names, their flat fields (the names
@@ -16,12 +16,16 @@ export const CHECKOUT_FORM = {
   payment: 'checkout-payment',
   order: 'checkout-order',
   paymentRetry: 'order-payment-retry',
+  orderCancel: 'order-cancel',
 } as const;
 
 /** /checkout?identity=login|guest|register: the identity form shown first (the choice's GET form without scripts). */
 export const IDENTITY_PARAMETER = 'identity';
 /** /checkout?addresses=edit: the address form open (the "change" link without scripts). */
 export const ADDRESSES_PARAMETER = 'addresses';
+/** /checkout/success/{id}/unpaid?cancel=ask: the question before an order is cancelled (the dialog without scripts). */
+export const CANCEL_ORDER_PARAMETER = 'cancel';
+
 /** /checkout?pharmacy-search=…: the pharmacies found, rendered on the server as the Click & Collect choice. */
 export const PHARMACY_SEARCH_PARAMETER = 'pharmacy-search';
 
@@ -90,6 +94,40 @@ export const ADDRESS_KEPT_FIELDS = Object.keys(emptyAddressFields(emptyRegistrat
 export function addressesOf(fields: Readonly<Record<string, string>>) {
   const differentShipping = ticked(fields.differentShippingAddress);
   return { billing: addressOf(fields, 'billingAddress'), shipping: addressOf(fields, 'shippingAddress'), differentShipping };
+}
+
+/** An address the form shows as stored: setAddresses chooses it by its id while it is left as it was. */
+export interface ShownAddress {
+  id: string;
+  values: AddressValues;
+}
+
+/** The same address for the Store API (spaces around a value do not make another one). */
+const sameAddress = (a: AddressValues, b: AddressValues) => JSON.stringify(addressInput(a)) === JSON.stringify(addressInput(b));
+
+/**
+ * setAddresses' choice for one address, with or without scripts: the shown one by its id when left as it was (no
+ * copy in the customer's addresses each time the step is sent again), else the values as a new address.
+ */
+export function addressChoice(values: AddressValues, shown: ShownAddress | null) {
+  return shown && sameAddress(values, shown.values) ? { addressId: shown.id } : { address: addressInput(values) };
+}
+
+/** The hidden fields that name the address a form shows, for the post without scripts (`prefix.id`, `prefix.shown`). */
+export function shownAddressFields(prefix: string, shown: ShownAddress | null): [string, string][] {
+  return shown ? [[`${prefix}.id`, shown.id], [`${prefix}.shown`, JSON.stringify(shown.values)]] : [];
+}
+
+/** The address a posted form showed (shownAddressFields), or null when it named none or a value is not one of ours. */
+export function shownAddressOf(fields: Readonly<Record<string, string>>, prefix: string): ShownAddress | null {
+  const id = fields[`${prefix}.id`] ?? '';
+  try {
+    const shown = JSON.parse(fields[`${prefix}.shown`] ?? '') as Record<string, unknown>;
+    if (!id || typeof shown !== 'object' || shown === null || !ADDRESS_KEYS.every((key) => typeof shown[key] === 'string')) return null;
+    return { id, values: Object.fromEntries(ADDRESS_KEYS.map((key) => [key, shown[key]])) as unknown as AddressValues };
+  } catch {
+    return null;
+  }
 }
 
 export function checkAddresses({ billing, shipping, differentShipping }: ReturnType<typeof addressesOf>): FieldProblems {

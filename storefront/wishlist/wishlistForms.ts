@@ -5,3 +5,10 @@ export const WISHLIST_FORMS = { add: 'wishlist-add', remove: 'wishlist-remove' }
 
 /** The hidden field with the product's Store API id. */
 export const PRODUCT_ID_FIELD = 'productId';
+
+/**
+ * The hearts without scripts carry the product's id in one of these (WishlistHeart): the server shows the "remove"
+ * one instead of the "add" one for the products on a logged-in customer's wishlist (server/wishlistHearts.ts).
+ */
+export const HEART_ADD_ATTRIBUTE = 'data-wishlist-add';
+export const HEART_REMOVE_ATTRIBUTE = 'data-wishlist-remove';

@@ -187,7 +187,7 @@ test.describe('with JavaScript off', () => {
   test('wishlist: a guest’s heart asks for the login and comes back; the customer’s heart adds, the wishlist page removes', async ({ page }) => {
     const [product] = await findProducts(page.request, isDelivery);
     await page.goto(product!.url);
-    expect(await submit(page, page.getByTestId('wishlist-heart').first())).toBe(303);
+    expect(await submit(page, page.getByTestId('wishlist-heart').filter({ visible: true }).first())).toBe(303);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === product!.url);
 
     const email = `wunsch-ohne-js-${Date.now()}@example.ch`;
@@ -197,7 +197,7 @@ test.describe('with JavaScript off', () => {
     await kitForm(page, 'login').getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((url) => url.pathname === product!.url);
 
-    expect(await submit(page, page.getByTestId('wishlist-heart').first())).toBe(303);
+    expect(await submit(page, page.getByTestId('wishlist-heart').filter({ visible: true }).first())).toBe(303);
     await page.waitForURL((url) => url.pathname === product!.url);
     const stored = () =>
       readShop<{ productId: string }>(

@@ -99,6 +99,24 @@ describe('the checkout without JavaScript', () => {
     expect(sent.headers.get('location')).toBe('/it/checkout');
   });
 
+  it('the address step sent again: the shown address left as it was is chosen by its id, a corrected one is added once', async () => {
+    const addresses = () => (shop.db.prepare('SELECT a.id, a.street FROM customer_address a JOIN customer c ON c.id = a.customer_id WHERE c.email = ?').all(email) as Array<{ id: string; street: string }>);
+    const [stored] = addresses();
+    const shown = { salutationId: '', firstName: 'Anna', lastName: 'Muster', company: '', street: 'Bahnhofstrasse 1', zipcode: '8001', city: 'Zürich', countryId: await switzerlandId(), phoneNumber: '' };
+    const fields = (street: string, shownId: string, shownStreet: string) => ({
+      _form: 'checkout-addresses',
+      'billingAddress.id': shownId,
+      'billingAddress.shown': JSON.stringify({ ...shown, street: shownStreet }),
+      ...Object.fromEntries(Object.entries({ ...shown, street }).map(([key, value]) => [`billingAddress.${key}`, value])),
+    });
+    for (let i = 0; i < 2; i++) expect((await post('/checkout', fields('Bahnhofstrasse 1', stored!.id, 'Bahnhofstrasse 1'))).status).toBe(303);
+    expect(addresses()).toHaveLength(1);
+    expect((await post('/checkout', fields('Bahnhofstrasse 12', stored!.id, 'Bahnhofstrasse 1'))).status).toBe(303);
+    const corrected = addresses().find((address) => address.street === 'Bahnhofstrasse 12')!;
+    expect((await post('/checkout', fields('Bahnhofstrasse 12', corrected.id, 'Bahnhofstrasse 12'))).status).toBe(303);
+    expect(addresses()).toHaveLength(2);
+  });
+
   it('a choice without a value is refused beside its field; shipping and payment chosen go back to the checkout', async () => {
     shownAgain.length = 0;
     expect((await post('/checkout', { _form: 'checkout-shipping' })).status).toBe(422);
@@ -150,6 +168,14 @@ describe('the checkout without JavaScript', () => {
     expect(retried.headers.get('location')).toMatch(/^\/payment-provider\/[\w-]+$/);
     const transaction = shop.db.prepare('SELECT payment_method_id AS method FROM order_transaction WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(orderId) as { method: string };
     expect(transaction.method).toBe(PAYMENT_METHOD_ID.twint);
+  });
+
+  it('the cancellation on /unpaid: 303 back to the page, the order cancelled', async () => {
+    const [orderId] = ordersOf(email);
+    const cancelled = await post(`/fr/checkout/success/${orderId}/unpaid`, { _form: 'order-cancel' });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(`/fr/checkout/success/${orderId}/unpaid`);
+    expect(shop.db.prepare('SELECT state FROM "order" WHERE id = ?').get(orderId)).toEqual({ state: 'cancelled' });
   });
 
   it('the identity step’s "change": the session forgets its guest, and an order then is refused on the checkout', async () => {
