@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { StoreApiConfig } from './config';
 import { resolveContext, type SalesChannelContext } from './context';
+import { storeApiCors } from './cors';
 import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
+import { registerBreadcrumbRoutes } from './routes/breadcrumb';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContactRoutes } from './routes/contact';
@@ -50,6 +52,8 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     return c.json(errorBody(err), 404);
   });
 
+  // Before the context: a preflight carries no access key.
+  app.use('*', storeApiCors(deps.config.corsOrigins));
   app.use('*', async (c, next) => {
     const ctx = resolveContext(
       deps.db,
@@ -73,6 +77,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);
+  registerBreadcrumbRoutes(app);
   registerCartRoutes(app);
   registerPharmacyRoutes(app);
   registerAccountRoutes(app);
