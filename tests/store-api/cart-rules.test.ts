@@ -404,12 +404,12 @@ describe('promotion codes', () => {
     expect(cart.freeShipping.missingAmount).toBe(0);
   });
 
-  it.each(['SOMMER15', 'WINTER20', 'NICHTDA'])('%s is not added; the cart says promotion-not-found (level 10, not blocking)', (code) => {
+  it.each(['SOMMER15', 'WINTER20', 'NICHTDA'])('%s is not added; the cart says promotion-not-found (level 20 as Shopware, yet not blocking the order)', (code) => {
     const ctx = visitor();
     addLineItems(ctx, [product(products.standard)]);
     const cart = addLineItems(ctx, [promotion(code)]);
     expect(cart.lineItems.filter((l) => l.type === 'promotion')).toEqual([]);
-    expect(cart.errors).toEqual([expect.objectContaining({ key: `promotion-not-found-${code}`, messageKey: 'promotion-not-found', level: 10, promotionCode: code })]);
+    expect(cart.errors).toEqual([expect.objectContaining({ key: 'promotion-not-found', messageKey: 'promotion-not-found', level: 20, promotionCode: code })]);
     expect(cartBlockingErrors(cart)).toEqual([]);
   });
 
