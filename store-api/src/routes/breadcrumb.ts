@@ -35,10 +35,12 @@ function categoryBreadcrumb(ctx: SalesChannelContext, category: CategoryRow): Js
   return rows.map((row) => {
     const { translated } = categoryJson(ctx, row) as { translated: Json };
     const { breadcrumb: _breadcrumb, name: _name, ...rest } = translated;
+    // the translated values the category has (Shopware's getTranslated() without breadcrumb and name)
+    const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
     const urls = seoUrls.get(row.id) ?? [];
     const first = urls[0];
     const path = first ? String(first.seoPathInfo || first.pathInfo) : row.type === 'folder' ? '' : `navigation/${row.id}`;
-    return { name: row.name ?? '', categoryId: row.id, type: row.type, translated: rest, path, seoUrls: urls, apiAlias: 'breadcrumb' };
+    return { name: row.name ?? '', categoryId: row.id, type: row.type, translated: values, path, seoUrls: urls, apiAlias: 'breadcrumb' };
   });
 }
 
