@@ -42,3 +42,23 @@ test('login before the registration link: "Bitte bestätigen Sie zuerst Ihre E-M
   const mails = () => readShop<{ n: number }>("SELECT COUNT(*) AS n FROM mail_outbox WHERE recipient = ? AND template = 'customer_register.double_opt_in'", email)[0]!.n;
   await expect.poll(mails).toBe(2);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the French login says to confirm the e-mail first; the resend button posts and the page says the link went out', async ({ page, request }) => {
+    const email = `confirmer-${Date.now()}@example.ch`;
+    await registeredAccount(request, { email, password: 'Sicher-12345', firstName: 'Léa', lastName: 'Favre' });
+    await page.goto('/fr/login');
+    await page.locator('[data-field="email"]').fill(email);
+    await page.locator('[data-field="password"]').fill('Sicher-12345');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByRole('alert')).toContainText('Veuillez d’abord confirmer votre adresse e-mail');
+
+    await page.getByRole('button', { name: 'Renvoyer l’e-mail de confirmation' }).click();
+    await expect(page).toHaveURL(/\/fr\/login\?resent=1$/);
+    await expect(page.getByTestId('confirmation-resent')).toContainText('Nous avons renvoyé le lien de confirmation à l’adresse e-mail indiquée.');
+    const mails = () => readShop<{ n: number }>("SELECT COUNT(*) AS n FROM mail_outbox WHERE recipient = ? AND template = 'customer_register.double_opt_in'", email)[0]!.n;
+    await expect.poll(mails).toBe(2);
+  });
+});

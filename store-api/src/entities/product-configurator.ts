@@ -8,17 +8,17 @@ import type { Json } from './system';
 // answer it: the groups and options the variants are made of, and the variant for a chosen combination.
 
 /** Each active variant of a parent with its option ids (product_number order, so the first match is stable). */
-function variantOptions(ctx: SalesChannelContext, parentId: string): { id: string; available: boolean; optionIds: Set<string> }[] {
-  const rows = queryAll<{ id: string; available: number; option_id: string | null }>(
+function variantOptions(ctx: SalesChannelContext, parentId: string): { id: string; optionIds: Set<string> }[] {
+  const rows = queryAll<{ id: string; option_id: string | null }>(
     ctx.db,
-    `SELECT p.id, p.available, po.property_group_option_id AS option_id FROM product p
+    `SELECT p.id, po.property_group_option_id AS option_id FROM product p
      LEFT JOIN product_option po ON po.product_id = p.id
      WHERE p.parent_id = ? AND p.active = 1 ORDER BY p.product_number`,
     [parentId],
   );
-  const variants = new Map<string, { id: string; available: boolean; optionIds: Set<string> }>();
+  const variants = new Map<string, { id: string; optionIds: Set<string> }>();
   for (const row of rows) {
-    const variant = variants.get(row.id) ?? { id: row.id, available: row.available === 1, optionIds: new Set<string>() };
+    const variant = variants.get(row.id) ?? { id: row.id, optionIds: new Set<string>() };
     if (row.option_id) variant.optionIds.add(row.option_id);
     variants.set(row.id, variant);
   }
@@ -27,8 +27,9 @@ function variantOptions(ctx: SalesChannelContext, parentId: string): { id: strin
 
 /**
  * The configurator of a parent: its groups with the options its variants are made of (the configured settings,
- * else the variants' own options). An option is `combinable` when an available variant has it together with the
- * selected options of the other groups (`selectedOptionIds`: the shown variant's options).
+ * else the variants' own options). An option is `combinable` when an active variant has it together with the
+ * selected options of the other groups (`selectedOptionIds`: the shown variant's options), in stock or not, as
+ * Shopware's AvailableCombinationResult::hasCombination.
  */
 export function productConfigurator(ctx: SalesChannelContext, parentId: string, selectedOptionIds: readonly string[] = []): Json[] {
   const variants = variantOptions(ctx, parentId);
@@ -39,7 +40,6 @@ export function productConfigurator(ctx: SalesChannelContext, parentId: string, 
   ).map((r) => r.id);
   if (!optionIds.length) optionIds = [...new Set(variants.flatMap((v) => [...v.optionIds]))];
   const groups = groupsWithOptions(ctx, optionIds);
-  const available = variants.filter((v) => v.available);
   return groups.map((group) => {
     const options = group.options as Json[];
     const own = new Set(options.map((o) => o.id as string));
@@ -48,7 +48,7 @@ export function productConfigurator(ctx: SalesChannelContext, parentId: string, 
       ...group,
       options: options.map((option) => ({
         ...option,
-        combinable: available.some((v) => v.optionIds.has(option.id as string) && others.every((id) => v.optionIds.has(id))),
+        combinable: variants.some((v) => v.optionIds.has(option.id as string) && others.every((id) => v.optionIds.has(id))),
       })),
     };
   });
