@@ -4,7 +4,17 @@ import type { Logger } from 'pino';
 import { mediaTypeOf } from '../gateway/src/context';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
-import { checkLoginForm, checkNewPassword, checkRecoveryRequest, checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerFormOf } from '../storefront/forms/accountForms';
+import {
+  checkLoginForm,
+  checkNewPassword,
+  checkRecoveryRequest,
+  checkRegisterForm,
+  REGISTER_FIELD_ORDER,
+  registerAccountInput,
+  registerFormOf,
+  RESEND_CONFIRMATION_FORM,
+  RESENT_PARAMETER,
+} from '../storefront/forms/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
 import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/forms/contactForm';
 import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, NEWSLETTER_RESULT_PARAMETER, newsletterInputOf, type NewsletterResultValue } from '../storefront/forms/newsletterForm';
@@ -118,6 +128,21 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
     },
     // The page that sent the shopper to the login (its `redirect`), else the account (loginTargetOf's rule).
     done: (url, locale, allowList) => safeRedirectTarget(url.searchParams.get('redirect'), localizedPath('/account', locale), allowList),
+  },
+  {
+    // Under a login refused with ACCOUNT_NOT_CONFIRMED: the registration link again, to the address just typed.
+    form: RESEND_CONFIRMATION_FORM,
+    path: '/login',
+    mutation: 'ResendConfirmationFormMutation',
+    field: 'resendRegistrationConfirmation',
+    keep: ['email'],
+    read(fields) {
+      const email = fields.get('email') ?? '';
+      const problems = checkRecoveryRequest(email);
+      return Object.keys(problems).length ? { problems } : { variables: { input: { email: email.trim() } } };
+    },
+    // The login page saying the link went out, without the address: an e-mail address never travels in a URL.
+    done: (_url, locale) => `${localizedPath('/login', locale)}?${RESENT_PARAMETER}=1`,
   },
   {
     form: 'password-recovery',

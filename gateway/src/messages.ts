@@ -83,6 +83,11 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Nome utente o password non validi',
     fr: 'Nom d’utilisateur ou mot de passe invalide',
   },
+  ACCOUNT_NOT_CONFIRMED: {
+    de: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Öffnen Sie dazu den Link in der E-Mail, die wir Ihnen nach der Registrierung gesendet haben.',
+    it: 'Si prega di confermare prima il vostro indirizzo e-mail, aprendo il link nell’e-mail che vi abbiamo inviato dopo la registrazione.',
+    fr: 'Veuillez d’abord confirmer votre adresse e-mail en ouvrant le lien de l’e-mail que nous vous avons envoyé après l’inscription.',
+  },
   EMAIL_IN_USE: {
     de: 'Diese E-Mail-Adresse wird bereits verwendet.',
     it: 'Questo indirizzo e-mail è già in uso.',

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { StoreApiConfig } from './config';
 import { resolveContext, type SalesChannelContext } from './context';
+import { storeApiCors } from './cors';
 import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
+import { registerBreadcrumbRoutes } from './routes/breadcrumb';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContactRoutes } from './routes/contact';
@@ -55,6 +57,8 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     app.use('*', async (c, next) => (isShopPluginRoute(c.req.path.slice('/store-api'.length)) ? routeNotFound(c) : next()));
   }
 
+  // Before the context: a preflight carries no access key.
+  app.use('*', storeApiCors(deps.config.corsOrigins));
   app.use('*', async (c, next) => {
     const ctx = resolveContext(
       deps.db,
@@ -78,6 +82,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);
+  registerBreadcrumbRoutes(app);
   registerCartRoutes(app);
   registerPharmacyRoutes(app);
   registerAccountRoutes(app);

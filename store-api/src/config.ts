@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { readShopOrigins, type ShopOrigins } from './shop-origins';
 import { readAbuseLimits, type AbuseLimits } from './domain/rate-limit';
+import { readCorsOrigins } from './cors';
 
 /** The embedded sales channel's access key unless STORE_API_ACCESS_KEY says otherwise. */
 export const DEFAULT_ACCESS_KEY = 'SWSCPHARMACYCH0000000000001';
@@ -37,6 +38,8 @@ export interface StoreApiConfig {
    * page are built on `primary`; a storefrontUrl or a payment return URL must be one of `all`. Never the request's Host.
    */
   origins: ShopOrigins;
+  /** STORE_API_CORS_ORIGINS: pages on these origins may call the Store API from a browser (cors.ts); default `origins.all`. */
+  corsOrigins: readonly string[];
   /** Guest checkouts, registrations and mails per address, e-mail and recipient an hour (domain/rate-limit.ts, ADR 0022). */
   abuseLimits: AbuseLimits;
   /**
@@ -70,6 +73,7 @@ export function readStoreApiConfig(env: NodeJS.ProcessEnv = process.env): StoreA
     devMailbox: env.NODE_ENV !== 'production',
     contestEndsAt: readContestEndsAt(env.CONTEST_ENDS_AT),
     origins: readShopOrigins(env),
+    corsOrigins: readCorsOrigins(env, readShopOrigins(env)),
     abuseLimits: readAbuseLimits(env),
     paymentSimulation: readPaymentSimulation(env.PAYMENT_SIMULATION, readShopOrigins(env).publicHost),
 

@@ -17,7 +17,7 @@ export class ShopOriginError extends Error {
 }
 
 /** An http(s) origin without path, query or credentials ("https://www.apotheke.example"); anything else stops the start. */
-function originOf(name: string, raw: string): string {
+export function originOf(name: string, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

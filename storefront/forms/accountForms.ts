@@ -135,6 +135,12 @@ export function registerErrorField(field: string): string {
   return field === 'salutationId' || field === 'firstName' || field === 'lastName' ? `billingAddress.${field}` : field;
 }
 
+// ---- the registration link again (a login refused with ACCOUNT_NOT_CONFIRMED) -------------------------------
+
+/** The resend button's form: its `_form`, and the login page's parameter once the link went out (no address in it). */
+export const RESEND_CONFIRMATION_FORM = 'registration-resend';
+export const RESENT_PARAMETER = 'resent';
+
 // ---- password recovery ---------------------------------------------------------------------------------------
 
 export function checkRecoveryRequest(email: string): AccountProblems {

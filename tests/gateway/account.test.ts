@@ -6,6 +6,7 @@ import {
   LOGOUT,
   ORIGIN,
   linkOf,
+  mailsTo,
   openAccountGateway,
   PASSWORD,
   REGISTER,
@@ -106,6 +107,47 @@ describe('registration', () => {
     expect(last[0]!.message).toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/);
     const french = await browser(gw).gql(LOGIN, { input: { email, password: PASSWORD } }, { 'x-shop-locale': 'fr' });
     expect(french.body.data.login.errors[0].message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ secondes\.$/);
+  });
+});
+
+describe('login before the registration is confirmed (issue 21 item 7)', () => {
+  const RESEND = `mutation ($input: ResendRegistrationConfirmationInput!) { resendRegistrationConfirmation(input: $input) { done ${ERRORS} } }`;
+
+  it('the right password says to confirm the e-mail first (de/it/fr); the link is mailed again, the same one; a stranger’s address gets the same answer', async () => {
+    const email = uniqueEmail('unbestaetigt');
+    const shopper = browser(gw);
+    await shopper.gql(REGISTER, { input: { guest: false, email, password: PASSWORD, firstName: 'Lea', lastName: 'Rossi', billingAddress: swissAddress(gw), acceptedDataProtection: true } });
+    const first = linkOf(gw, email, 'customer_register.double_opt_in');
+
+    const texts = {
+      de: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Öffnen Sie dazu den Link in der E-Mail, die wir Ihnen nach der Registrierung gesendet haben.',
+      it: 'Si prega di confermare prima il vostro indirizzo e-mail, aprendo il link nell’e-mail che vi abbiamo inviato dopo la registrazione.',
+      fr: 'Veuillez d’abord confirmer votre adresse e-mail en ouvrant le lien de l’e-mail que nous vous avons envoyé après l’inscription.',
+    };
+    for (const [locale, message] of Object.entries(texts)) {
+      const login = await browser(gw).gql(LOGIN, { input: { email, password: PASSWORD } }, { 'x-shop-locale': locale });
+      expect(login.body.data.login).toEqual({ viewer: null, errors: [{ code: 'ACCOUNT_NOT_CONFIRMED', field: null, message }] });
+    }
+    // a wrong password still says only that the credentials are wrong
+    const wrong = await browser(gw).gql(LOGIN, { input: { email, password: 'Falsch-12345' } });
+    expect(wrong.body.data.login.errors[0].code).toBe('LOGIN_FAILED');
+
+    const resent = await browser(gw).gql(RESEND, { input: { email } });
+    expect(resent.body.data.resendRegistrationConfirmation).toEqual({ done: true, errors: [] });
+    expect(mailsTo(gw, email, 'customer_register.double_opt_in')).toHaveLength(2);
+    expect(linkOf(gw, email, 'customer_register.double_opt_in').href).toBe(first.href);
+
+    const stranger = uniqueEmail('fremd');
+    expect((await browser(gw).gql(RESEND, { input: { email: stranger } })).body.data.resendRegistrationConfirmation).toEqual({ done: true, errors: [] });
+    expect(mailsTo(gw, stranger)).toEqual([]);
+    const before = gw.calls.length;
+    const bad = await browser(gw).gql(RESEND, { input: { email: 'kein-mail' } });
+    expect(bad.body.data.resendRegistrationConfirmation.errors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'email' });
+    expect(writes(bad, before)).toEqual([]);
+
+    // once confirmed, the same login works
+    await browser(gw).gql(CONFIRM, { input: { hash: first.searchParams.get('hash'), em: first.searchParams.get('em') } });
+    expect((await browser(gw).gql(LOGIN, { input: { email, password: PASSWORD } })).body.data.login).toEqual({ viewer: { email, loggedIn: true }, errors: [] });
   });
 });
 

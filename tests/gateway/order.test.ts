@@ -181,6 +181,12 @@ describe('orders and payment', () => {
     });
   });
 
+  it('the order’s addresses name their country in the page’s language, though the Store API sends an order address’s country only when asked', async () => {
+    const { shopper, orderId } = await guestOrder('payment_invoice', { 'sw-language-id': italianLanguageId });
+    const order = await shopper.gql(`query ($id: ID!) { order(id: $id) { billingAddress { country { name } } shippingAddress { country { name } } } }`, { id: orderId });
+    expect(order.body.data.order).toEqual({ billingAddress: { country: { name: 'Svizzera' } }, shippingAddress: { country: { name: 'Svizzera' } } });
+  });
+
   it('an order is visible to its session and to the browser that placed it, never to another session', async () => {
     const { shopper, orderId } = await guestOrder('payment_prepayment');
     const own = await shopper.gql(ORDER, { id: orderId });

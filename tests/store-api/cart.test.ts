@@ -268,7 +268,8 @@ describe('promotion codes as line items', () => {
     expect(promotionLine).toMatchObject({ referencedId: 'GESUND10', payload: { code: 'GESUND10', discountType: 'percentage', value: 10 }, price: { totalPrice: -4 } });
     expect(res.json.price.positionPrice).toBe(36);
     expect(res.json.extensions['cart-promotions'].addedCodes).toEqual(['GESUND10']);
-    expect(res.json.errors['promotion-not-found-GIBTSNICHT']).toMatchObject({ messageKey: 'promotion-not-found', level: 10, promotionCode: 'GIBTSNICHT' });
+    // Shopware's PromotionNotFoundError: key promotion-not-found, level 20 (error), the code among its fields
+    expect(res.json.errors['promotion-not-found']).toMatchObject({ messageKey: 'promotion-not-found', level: 20, promotionCode: 'GIBTSNICHT' });
     // the code line is removed like any line
     const removed = await visitor.call('POST', '/checkout/cart/line-item/delete', { ids: [promotionLine.id] });
     expect(removed.json.price.positionPrice).toBe(40);

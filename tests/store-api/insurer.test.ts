@@ -240,7 +240,7 @@ describe('the welcome voucher VERSICHERT20', () => {
       await addProduct(s, p.other.id, 4);
       const cart = await addCode(s);
       expect(promotionLine(cart)).toBeUndefined();
-      expect(Object.keys(cart.errors)).toContain('promotion-not-found-VERSICHERT20');
+      expect(cart.errors['promotion-not-found']).toMatchObject({ promotionCode: 'VERSICHERT20' });
     }
   });
 

@@ -126,6 +126,34 @@ describe('the registration and the password recovery without JavaScript', () => 
     expect(shownAgain[0]!.formPost.values).toEqual(kept);
   });
 
+  it('login before the mailed link: the Italian "confirm first" message; the resend button mails the link again (in Italian), then 303 to /it/login?resent=1', async () => {
+    shownAgain.length = 0;
+    expect((await post('/it/login', { _form: 'login', email, password: 'Sicher-12345' })).status).toBe(422);
+    expect(shownAgain[0]!.formPost).toEqual({
+      form: 'login',
+      values: { email },
+      problems: {},
+      errors: [expect.objectContaining({ code: 'ACCOUNT_NOT_CONFIRMED', message: expect.stringMatching(/^Si prega di confermare prima il vostro indirizzo e-mail/) })],
+    });
+
+    const first = mailedLink(email, 'customer_register.double_opt_in');
+    const resent = await post('/it/login', { _form: 'registration-resend', email });
+    expect(resent.status).toBe(303);
+    expect(resent.headers.get('location')).toBe('/it/login?resent=1');
+    const mails = shop.db.prepare("SELECT COUNT(*) FROM mail_outbox WHERE recipient = ? AND template = 'customer_register.double_opt_in'").pluck().get(email);
+    expect(mails).toBe(2);
+    // the same link, now to the pages in the language it was asked for again
+    const again = mailedLink(email, 'customer_register.double_opt_in');
+    expect(again.search).toBe(first.search);
+    expect(again.pathname).toBe('/it/registration/confirm');
+
+    shownAgain.length = 0;
+    shop.storeCalls.reset();
+    expect((await post('/it/login', { _form: 'registration-resend', email: 'kein-mail' })).status).toBe(422);
+    expect(shownAgain[0]!.formPost).toMatchObject({ form: 'registration-resend', values: { email: 'kein-mail' }, problems: { email: expect.any(String) } });
+    expect(shop.storeCalls.count).toBe(0);
+  });
+
   it('password recovery: an unknown address refused in Italian with the address kept; then 303 to the confirmation', async () => {
     // the account registered above, activated from its mail
     const confirm = mailedLink(email, 'customer_register.double_opt_in');

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readStoreApiConfig, type StoreApiConfig } from '../../store-api/src/config';
@@ -81,3 +83,18 @@ export type StoreApiCall = (
   path: string,
   options?: { body?: unknown; headers?: Record<string, string>; accessKey?: string | null },
 ) => Promise<{ status: number; headers: Headers; json: any; text: string }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The shop's app over real loopback HTTP, as a Store API client (the official one, a browser) reaches it. */
+export async function serveOnLoopback(app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // a client's keep-alive connections would hold the test file open
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  return { origin: `http://127.0.0.1:${port}`, close };
+}

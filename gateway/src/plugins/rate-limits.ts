@@ -51,6 +51,8 @@ export const GATEWAY_RATE_LIMITS = {
   register: { fields: ['register'], max: 20, windowSeconds: 3600 },
   /** 10 password recovery mails in 15 minutes (the Store API's recoveryIpLimit) */
   passwordRecovery: { fields: ['requestPasswordRecovery'], max: 10, windowSeconds: 15 * 60 },
+  /** 10 registration links mailed again in 15 minutes (the Store API's per-address limit) */
+  registrationResend: { fields: ['resendRegistrationConfirmation'], max: 10, windowSeconds: 15 * 60 },
   /** 10 newsletter subscriptions an hour */
   newsletter: { fields: ['subscribeNewsletter'], max: 10, windowSeconds: 3600 },
   /** 5 contact-form messages an hour */

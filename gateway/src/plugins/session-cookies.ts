@@ -143,6 +143,7 @@ const GUEST_MUTATIONS: ReadonlySet<string> = new Set([
   'sendContactForm',
   'enterContest',
   'requestPasswordRecovery',
+  'resendRegistrationConfirmation',
 ]);
 
 function guestCookie(value: '1' | '', maxAge: number, request: Request): string {

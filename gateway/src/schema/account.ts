@@ -195,6 +195,11 @@ const RequestPasswordRecoveryInput = builder.inputType('RequestPasswordRecoveryI
   fields: (t) => ({ email: t.string({ required: true, description: 'Email address.' }) }),
 });
 
+const ResendRegistrationConfirmationInput = builder.inputType('ResendRegistrationConfirmationInput', {
+  description: 'The email of an account whose registration is not confirmed yet.',
+  fields: (t) => ({ email: t.string({ required: true, description: 'Email address.' }) }),
+});
+
 const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   description: 'A new password from the recovery mail’s link.',
   fields: (t) => ({
@@ -359,6 +364,20 @@ builder.mutationFields((t) => ({
         await ctx.store().invoke('sendRecoveryMail post /account/recovery-password', { body: { email: email!, storefrontUrl: storefrontUrlOf(ctx) } });
         return { done: true, errors: [] };
       }, { notFound: 'CUSTOMER_NOT_FOUND' }),
+  }),
+  resendRegistrationConfirmation: t.field({
+    type: DonePayloadRef,
+    description:
+      'Mails the registration’s confirmation link again (after a login answered ACCOUNT_NOT_CONFIRMED); done for any email, so the answer tells nothing about accounts.',
+    args: { input: t.arg({ type: ResendRegistrationConfirmationInput, required: true, description: 'The account’s email.' }) },
+    resolve: (_root, { input }, ctx) =>
+      accountChange(ctx, doneFailed, async () => {
+        const check = new InputCheck(ctx.locale);
+        const email = check.email('email', input.email);
+        check.done();
+        await ctx.store().invoke('resendRegistrationMail post /account/register/resend', { body: { email: email!, storefrontUrl: storefrontUrlOf(ctx) } });
+        return { done: true, errors: [] };
+      }),
   }),
   resetPassword: t.field({
     type: DonePayloadRef,

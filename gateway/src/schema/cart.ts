@@ -195,16 +195,21 @@ const CartErrorLevelEnum = builder.enumType('CartErrorLevel', {
   } as const,
 });
 
-function levelOf(level: number): 0 | 10 | 20 {
-  return level >= 20 ? 20 : level >= 10 ? 10 : 0;
+/** Shopware's errors of level 20 whose blockOrder() is false (an unknown promotion code): the order stays possible. */
+const ORDER_NOT_BLOCKED_BY: ReadonlySet<string> = new Set(['promotion-not-found']);
+
+/** The level the shop shows: ERROR only for what blocks the order, so a non-blocking Shopware error is a WARNING. */
+function levelOf(error: ShopCartError): 0 | 10 | 20 {
+  if (error.level >= 20) return ORDER_NOT_BLOCKED_BY.has(error.messageKey) ? 10 : 20;
+  return error.level >= 10 ? 10 : 0;
 }
 
 const CartErrorRef = builder.objectRef<ShopCartError>('CartError').implement({
   description: 'A cart error of this read (Shopware’s keyed errors), each shown once.',
   fields: (t) => ({
-    key: t.string({ description: 'The error’s key, unique in the cart (e.g. promotion-not-found-GESUND11).', resolve: (e) => e.key }),
+    key: t.string({ description: 'The error’s key, unique in the cart (e.g. product-stock-reached-{productId}).', resolve: (e) => e.key }),
     messageKey: t.string({ description: 'Shopware’s messageKey, e.g. promotion-not-found.', resolve: (e) => e.messageKey }),
-    level: t.field({ type: CartErrorLevelEnum, description: 'Notice, warning or error (blocks the order).', resolve: (e) => levelOf(e.level) }),
+    level: t.field({ type: CartErrorLevelEnum, description: 'Notice, warning or error (blocks the order).', resolve: (e) => levelOf(e) }),
     message: t.string({ description: 'The message in the request’s language.', resolve: (e, _args, ctx) => cartErrorMessage(ctx.locale, e) }),
   }),
 });
@@ -337,7 +342,7 @@ export const CartRef = builder.objectRef<CartShape>('Cart').implement({
     }),
     promotionCodes: t.stringList({ description: 'Promotion codes in the cart.', resolve: (c) => promotionCodesOf(c.data) }),
     errors: t.field({ type: [CartErrorRef], description: 'Cart errors of this read, each once (Shopware’s keyed errors).', resolve: (c) => cartErrorsOf(c.data) }),
-    blocksOrder: t.boolean({ description: 'Whether an error of level ERROR blocks placing the order.', resolve: (c) => cartErrorsOf(c.data).some((e) => e.level >= 20) }),
+    blocksOrder: t.boolean({ description: 'Whether an error of level ERROR blocks placing the order.', resolve: (c) => cartErrorsOf(c.data).some((e) => levelOf(e) === 20) }),
     selectedPharmacy: t.field({
       type: PharmacyRef,
       nullable: true,

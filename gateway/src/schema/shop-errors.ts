@@ -32,7 +32,8 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   CART_EMPTY: 'The cart is empty.',
   CART_BLOCKED: 'A cart error of level ERROR blocks the order.',
   NOT_LOGGED_IN: 'The session has no customer: log in or check out as a guest.',
-  LOGIN_FAILED: 'Wrong email or password (or the account is not confirmed yet).',
+  LOGIN_FAILED: 'Wrong email or password.',
+  ACCOUNT_NOT_CONFIRMED: 'The password is right, but the registration’s confirmation link was not opened yet: offer to mail it again (resendRegistrationConfirmation).',
   EMAIL_IN_USE: 'An account with this email already exists.',
   REGISTRATION_INACTIVE: 'Registration is not active.',
   ORDER_NOT_FOUND: 'No such order of this session.',
@@ -212,7 +213,7 @@ function waitSecondsOf(entry: StoreApiErrorEntry): number | undefined {
 const CODE_OF_STORE_ERROR: Record<string, ShopErrorCode> = {
   PHARMACY__CART_FULFILMENT_CONFLICT: 'FULFILMENT_CONFLICT',
   CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS: 'LOGIN_FAILED',
-  CHECKOUT__CUSTOMER_OPTIN_NOT_COMPLETED: 'LOGIN_FAILED',
+  CHECKOUT__CUSTOMER_OPTIN_NOT_COMPLETED: 'ACCOUNT_NOT_CONFIRMED',
   CHECKOUT__CUSTOMER_NOT_LOGGED_IN: 'NOT_LOGGED_IN',
   CHECKOUT__CUSTOMER_REGISTRATION_INACTIVE: 'REGISTRATION_INACTIVE',
   'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE': 'EMAIL_IN_USE',

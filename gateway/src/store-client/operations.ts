@@ -241,6 +241,18 @@ export interface ShopOperations {
     response: CustomerPharmacyResponse;
     responseCode: 200;
   };
+  /**
+   * The shop's extension (no Shopware core route): mails the registration's confirmation link again to an account
+   * whose opt-in is open; the same answer for any e-mail. A stock Shopware answers 404 (the gateway says UNAVAILABLE).
+   */
+  'resendRegistrationMail post /account/register/resend': {
+    contentType?: 'application/json';
+    accept?: 'application/json';
+    headers?: SwLanguageHeader;
+    body: { email: string; storefrontUrl?: string };
+    response: SuccessResponse;
+    responseCode: 200;
+  };
   /** Whether a password recovery hash is valid (unknown, used and expired ones are not); no side effects. */
   'checkRecoveryHash post /account/recovery-password/check': {
     contentType?: 'application/json';

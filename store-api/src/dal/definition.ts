@@ -44,6 +44,13 @@ export interface EntityDefinition {
   translationForeignKey?: string;
   fields: Record<string, FieldDefinition>;
   associations: Record<string, AssociationDefinition>;
+  /**
+   * Associations of Shopware's entity that this shop never fills (name → target entity): a client may ask for them
+   * (Shopware answers 200 with null), but nothing filters or sorts across them.
+   */
+  unfilledAssociations?: Record<string, string>;
+  /** Shopware's ManyToManyIdFields: the ids of a many-to-many association read as one field (product.propertyIds → `properties`). */
+  idListFields?: Record<string, string>;
   defaultSort?: { field: string; order: 'ASC' | 'DESC' }[];
   /** What every query of this entity through the Store API is restricted to (e.g. active rows). */
   baseCondition?: (ctx: SalesChannelContext, alias: string) => SqlFragment | null;

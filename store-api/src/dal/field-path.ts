@@ -25,11 +25,14 @@ export function resolveFieldPath(
   path: string,
 ): ResolvedField | { error: { field: string; entity: string } } {
   const parts = path.split('.');
+  // `propertyIds` filters and aggregates as the association's ids (`properties.id`), like Shopware's ManyToManyIdField.
+  const idListOf = (entity: EntityDefinition, part: string): string | undefined =>
+    entity.idListFields && Object.hasOwn(entity.idListFields, part) ? entity.idListFields[part] : undefined;
   const hops: AssociationHop[] = [];
   let current = root;
   for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
     const last = i === parts.length - 1;
+    const part = (last ? idListOf(current, parts[i]!) : undefined) ?? parts[i]!;
     if (Object.hasOwn(current.fields, part) && last) {
       return { hops, entity: current, fieldName: part, field: current.fields[part]! };
     }

@@ -45,6 +45,11 @@ export function parseCriteria(input: Record<string, unknown>, options: ParseCrit
   return criteria;
 }
 
+function unfilledAssociation(def: EntityDefinition | undefined, name: string): { entity: string } | undefined {
+  const entity = def?.unfilledAssociations && Object.hasOwn(def.unfilledAssociations, name) ? def.unfilledAssociations[name] : undefined;
+  return entity ? { entity } : undefined;
+}
+
 function parseInto(
   input: Record<string, unknown>,
   entity: string,
@@ -105,7 +110,7 @@ function parseInto(
       problems.add(`${prefix}/associations`, 'FRAMEWORK__INVALID_CRITERIA_ASSOCIATIONS', 'Associations are nested too deeply.');
     } else {
       for (const [name, nested] of Object.entries(input.associations)) {
-        const association = def?.associations[name];
+        const association = def?.associations[name] ?? unfilledAssociation(def, name);
         if (!association) {
           problems.add(`${prefix}/associations/${name}`, 'FRAMEWORK__ASSOCIATION_NOT_FOUND', `Can not find association by name ${name}`, { association: name });
           continue;

@@ -110,9 +110,13 @@ export function cartError(key: string, messageKey: string, level: CartErrorLevel
   return { ...parameters, key, messageKey, level, message, code: level };
 }
 
-/** The errors that block placing the order (level 20). */
+const PROMOTION_NOT_FOUND = 'promotion-not-found';
+/** Errors of level 20 whose Shopware class answers blockOrder() false: told to the shopper, the order still goes. */
+const ORDER_NOT_BLOCKED_BY: ReadonlySet<string> = new Set([PROMOTION_NOT_FOUND]);
+
+/** The errors that block placing the order (level 20, unless Shopware lets the order go with them). */
 export function cartBlockingErrors(cart: CalculatedCart): CartError[] {
-  return cart.errors.filter((error) => error.level === 20);
+  return cart.errors.filter((error) => error.level === 20 && !ORDER_NOT_BLOCKED_BY.has(error.messageKey));
 }
 
 function mergeErrors(...lists: CartError[][]): CartError[] {
@@ -876,9 +880,10 @@ function stockReached(product: ProductFacts, quantity: number, reason: 'stock' |
   });
 }
 
+/** Shopware's PromotionNotFoundError: one key for every unknown code, level error, yet the order stays possible. */
 function promotionNotFound(code: string): CartError {
   const shown = code.trim().toUpperCase().slice(0, 100);
-  return cartError(`promotion-not-found-${shown}`, 'promotion-not-found', 10, `Promotion with code "${shown}" could not be found.`, {
+  return cartError(PROMOTION_NOT_FOUND, PROMOTION_NOT_FOUND, 20, `Promotion with code ${shown} not found!`, {
     promotionCode: shown,
     name: shown,
   });

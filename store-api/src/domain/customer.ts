@@ -19,6 +19,8 @@ import {
   loginAccountCeiling,
   loginIpLimit,
   loginPairLimit,
+  optInResendEmailLimit,
+  optInResendIpLimit,
   recordAttempt,
   registrationEmailLimit,
   registrationIpLimit,
@@ -392,7 +394,7 @@ export async function registerCustomer(
       customerId,
     );
     if (doubleOptIn) {
-      const link = `${storefrontUrl}/registration/confirm?em=${emailHash(email!)}&hash=${optInHash}`;
+      const link = registrationConfirmUrl(storefrontUrl, email!, optInHash!);
       queueRegistrationMail(ctx.db, { customerId, email: email!, languageId: ctx.languageId, firstName: firstName!, lastName: lastName!, confirmUrl: link });
     }
     return { customerId, billingAddressId, shippingAddressId, awaitingConfirmation: doubleOptIn };
@@ -402,6 +404,31 @@ export async function registerCustomer(
 
 function accountEmailTaken(ctx: SalesChannelContext, email: string): boolean {
   return prepared(ctx.db, 'SELECT 1 FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(email) !== undefined;
+}
+
+/** The registration mail's link: the storefront's /registration/confirm page with the account's em and hash. */
+function registrationConfirmUrl(storefrontUrl: string, email: string, optInHash: string): string {
+  return `${storefrontUrl}/registration/confirm?em=${emailHash(email)}&hash=${optInHash}`;
+}
+
+/**
+ * POST /account/register/resend (the shop's extension; Shopware's Store API has no such route): mails the
+ * registration link again to an account whose opt-in is still open. The answer is the same whether or not there
+ * is such an account, so it tells nothing about an e-mail; limited per e-mail and client address.
+ */
+export function resendRegistrationMail(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null): void {
+  const v = new FormChecker();
+  const email = v.email('/email', body.email);
+  const storefrontUrl = v.storefrontUrl(ctx, '/storefrontUrl', body.storefrontUrl);
+  v.fail();
+  hitRateLimit(ctx.db, [optInResendEmailLimit(email!), ...(clientIp ? [optInResendIpLimit(clientIp)] : [])]);
+  const customer = prepared(
+    ctx.db,
+    'SELECT * FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0 AND double_opt_in_registration = 1 AND double_opt_in_confirmed_at IS NULL AND double_opt_in_hash IS NOT NULL',
+  ).get(email) as CustomerRow | undefined;
+  if (!customer) return;
+  const confirmUrl = registrationConfirmUrl(storefrontUrl, customer.email, customer.double_opt_in_hash!);
+  queueRegistrationMail(ctx.db, { customerId: customer.id, email: customer.email, languageId: ctx.languageId, firstName: customer.first_name, lastName: customer.last_name, confirmUrl });
 }
 
 /** POST /account/register-confirm { hash, em }: activates the account; answers the customer to log in. */
@@ -433,9 +460,14 @@ export function badCredentials(): StoreApiError {
   return StoreApiError.of(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
 }
 
+function optInNotCompleted(customerId: string): StoreApiError {
+  return StoreApiError.of(401, 'CHECKOUT__CUSTOMER_OPTIN_NOT_COMPLETED', `The customer with the id "${customerId}" has not completed the opt-in.`, { customerId });
+}
+
 /**
- * The account for a username and password, or 401. Unknown email, wrong password, a guest or an account not
- * yet confirmed all answer the same, after the same scrypt work, so the answer tells nothing about the email.
+ * The account for a username and password, or 401. Unknown email, wrong password, a guest or a deactivated
+ * account all answer the same, after the same scrypt work, so the answer tells nothing about the email; the right
+ * password of an account whose registration link was not opened yet answers CHECKOUT__CUSTOMER_OPTIN_NOT_COMPLETED.
  */
 export async function authenticate(ctx: SalesChannelContext, body: Record<string, unknown>, clientIp: string | null = null): Promise<CustomerRow> {
   const username = typeof body.username === 'string' ? body.username.trim() : '';
@@ -459,7 +491,13 @@ export async function authenticate(ctx: SalesChannelContext, body: Record<string
   const customer = prepared(ctx.db, 'SELECT * FROM customer WHERE email = ? COLLATE NOCASE AND guest = 0').get(username) as CustomerRow | undefined;
   const hash = customer?.password_hash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(password, hash);
-  if (!customer || !matches || customer.active !== 1) {
+  if (!customer || !matches) {
+    for (const limit of limits) recordAttempt(ctx.db, limit);
+    throw badCredentials();
+  }
+  // Shopware's AccountService: only after the right password does the answer say the opt-in is still open
+  if (customer.double_opt_in_registration === 1 && !customer.double_opt_in_confirmed_at) throw optInNotCompleted(customer.id);
+  if (customer.active !== 1) {
     for (const limit of limits) recordAttempt(ctx.db, limit);
     throw badCredentials();
   }

@@ -77,6 +77,16 @@ export function recoveryIpLimit(ip: string): RateLimit {
   return { key: keyOf('recovery:ip', ip), max: 10, windowSeconds: 15 * 60 };
 }
 
+/** Registration links mailed again per email: 3 in 15 minutes (known or not, so probing costs the same). */
+export function optInResendEmailLimit(email: string): RateLimit {
+  return { key: keyOf('optin-resend:email', email), max: 3, windowSeconds: 15 * 60 };
+}
+
+/** Registration links mailed again per client address: 10 in 15 minutes, against probing many emails. */
+export function optInResendIpLimit(ip: string): RateLimit {
+  return { key: keyOf('optin-resend:ip', ip), max: 10, windowSeconds: 15 * 60 };
+}
+
 /**
  * Account registrations per client address: 20 an hour by default (ACCOUNT_REGISTRATIONS_PER_ADDRESS_PER_HOUR), every
  * attempt counted (an "already in use" answer tells whether an email has an account, so probing costs the same as

@@ -164,7 +164,7 @@ export function categoriesJson(ctx: SalesChannelContext, rows: CategoryRow[], lo
 }
 
 /** The ids of the sales channel's three navigation roots; `home` and the aliases map onto them. */
-function navigationRoots(ctx: SalesChannelContext): string[] {
+export function navigationRoots(ctx: SalesChannelContext): string[] {
   const sc = ctx.salesChannel;
   return [sc.navigationCategoryId, sc.footerCategoryId, sc.serviceCategoryId].filter((id): id is string => !!id);
 }

@@ -4,6 +4,7 @@ import { inIdOrder, registerEntity } from '../dal/definition';
 import { isId } from '../ids';
 import { loadMedia } from './media';
 import { loadProducts } from './product';
+import { productConfigurator } from './product-configurator';
 import { productListing } from './product-listing';
 import { bool, languagePair, LIVE_VERSION_ID, prepared, type Json } from './system';
 
@@ -180,6 +181,8 @@ const LISTING_FILTERS = ['manufacturer-filter', 'rating-filter', 'price-filter',
 function listingParams(config: SlotConfig, request: Record<string, unknown>): Record<string, unknown> {
   const params: Record<string, unknown> = { ...request };
   delete params.slots;
+  // Shopware's listing slot starts from a new Criteria: the page request's associations (meant for the category) do not reach it.
+  delete params.associations;
   const filters = config.filters?.value;
   if (typeof filters === 'string' && filters.trim() !== '') {
     const enabled = new Set(filters.split(',').map((f) => f.trim()));
@@ -253,7 +256,8 @@ function slotData(state: ResolveState, type: string, config: SlotConfig, media: 
       return {
         productId: (product?.id as string | undefined) ?? null,
         product,
-        configuratorSettings: null,
+        // Shopware's BuyBoxCmsElementResolver: the variant selector of the product's family (none for a single product)
+        configuratorSettings: isId(product?.parentId) ? productConfigurator(ctx, product.parentId, product.optionIds as string[]) : [],
         totalReviews: product ? reviewCount(ctx, product.id as string) : 0,
         apiAlias: 'cms_buy_box',
       };

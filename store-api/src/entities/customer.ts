@@ -19,10 +19,14 @@ export function addressLookups(ctx: SalesChannelContext): AddressLookups {
 }
 
 /** The address fields Shopware's CustomerAddress and OrderAddress share. */
+const ALL_ADDRESS_ASSOCIATIONS: ReadonlySet<'country' | 'countryState' | 'salutation'> = new Set(['country', 'countryState', 'salutation']);
+
 export function addressFields(
   ctx: SalesChannelContext,
   lookups: AddressLookups,
   row: Omit<AddressRow, 'customer_id' | 'created_at' | 'updated_at'>,
+  // a customer address loads all three (Shopware autoloads them); an order address only those asked for
+  loaded: ReadonlySet<'country' | 'countryState' | 'salutation'> = ALL_ADDRESS_ASSOCIATIONS,
 ): Json {
   return {
     id: row.id,
@@ -41,9 +45,9 @@ export function addressFields(
     additionalAddressLine1: row.additional_address_line1,
     additionalAddressLine2: row.additional_address_line2,
     customFields: null,
-    country: lookups.countries.get(row.country_id) ?? null,
-    countryState: row.country_state_id ? loadCountryState(ctx, row.country_state_id) : null,
-    salutation: row.salutation_id ? (lookups.salutations.get(row.salutation_id) ?? null) : null,
+    country: loaded.has('country') ? (lookups.countries.get(row.country_id) ?? null) : null,
+    countryState: loaded.has('countryState') && row.country_state_id ? loadCountryState(ctx, row.country_state_id) : null,
+    salutation: loaded.has('salutation') && row.salutation_id ? (lookups.salutations.get(row.salutation_id) ?? null) : null,
   };
 }
 

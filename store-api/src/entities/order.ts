@@ -75,8 +75,42 @@ function inList(ids: string[]): string {
   return JSON.stringify(ids);
 }
 
-function orderAddressJson(ctx: SalesChannelContext, lookups: AddressLookups, row: OrderAddressRow, createdAt: string): Json {
-  return { ...addressFields(ctx, lookups, row), versionId: LIVE_VERSION_ID, orderId: row.order_id, vatId: null, createdAt, updatedAt: null, apiAlias: 'order_address' };
+/** An order address's associations; Shopware loads none of them unless the criteria ask (no autoload). */
+const ORDER_ADDRESS_ASSOCIATIONS = ['country', 'countryState', 'salutation'] as const;
+type OrderAddressAssociation = (typeof ORDER_ADDRESS_ASSOCIATIONS)[number];
+
+/** Where an order shows an address, and which of its associations the criteria asked for there. */
+export interface OrderAddressAssociations {
+  addresses: ReadonlySet<OrderAddressAssociation>;
+  billingAddress: ReadonlySet<OrderAddressAssociation>;
+  shippingOrderAddress: ReadonlySet<OrderAddressAssociation>;
+}
+
+const EVERY_ADDRESS_ASSOCIATION: OrderAddressAssociations = {
+  addresses: new Set(ORDER_ADDRESS_ASSOCIATIONS),
+  billingAddress: new Set(ORDER_ADDRESS_ASSOCIATIONS),
+  shippingOrderAddress: new Set(ORDER_ADDRESS_ASSOCIATIONS),
+};
+
+/** Every association path of a criteria's `associations` ({a: {associations: {b: {}}}} and {"a.b": {}} both give "a.b"). */
+function associationPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([name, nested]) => {
+    const path = `${prefix}${name}`;
+    const inner = typeof nested === 'object' && nested !== null ? (nested as { associations?: unknown }).associations : undefined;
+    return [...path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')), ...associationPaths(inner, `${path}.`)];
+  });
+}
+
+/** The address associations a POST /order criteria asks for (e.g. `addresses.country`, `deliveries.shippingOrderAddress.salutation`). */
+export function orderAddressAssociations(associations: unknown): OrderAddressAssociations {
+  const paths = new Set(associationPaths(associations));
+  const at = (place: string) => new Set(ORDER_ADDRESS_ASSOCIATIONS.filter((name) => paths.has(`${place}.${name}`)));
+  return { addresses: at('addresses'), billingAddress: at('billingAddress'), shippingOrderAddress: at('deliveries.shippingOrderAddress') };
+}
+
+function orderAddressJson(ctx: SalesChannelContext, lookups: AddressLookups, row: OrderAddressRow, createdAt: string, wanted: ReadonlySet<OrderAddressAssociation>): Json {
+  return { ...addressFields(ctx, lookups, row, wanted), versionId: LIVE_VERSION_ID, orderId: row.order_id, vatId: null, createdAt, updatedAt: null, apiAlias: 'order_address' };
 }
 
 function documentJson(row: DocumentRow): Json {
@@ -155,8 +189,11 @@ function downloadMediaJson(
   };
 }
 
-/** Orders by id with every association the shop answers, in the order of `ids`. */
-export function loadOrders(ctx: SalesChannelContext, ids: string[]): Json[] {
+/**
+ * Orders by id with every association the shop answers, in the order of `ids`; an address's country, state and
+ * salutation only where `addressAssociations` asks for them (all of them, unless said otherwise).
+ */
+export function loadOrders(ctx: SalesChannelContext, ids: string[], addressAssociations: OrderAddressAssociations = EVERY_ADDRESS_ASSOCIATION): Json[] {
   if (ids.length === 0) return [];
   const db = ctx.db;
   const list = inList(ids);
@@ -187,7 +224,11 @@ export function loadOrders(ctx: SalesChannelContext, ids: string[]): Json[] {
   const byId = new Map<string, Json>();
   for (const order of orders) {
     const created = order.created_at;
-    const addressJson = new Map((addresses.get(order.id) ?? []).map((a) => [a.id, orderAddressJson(ctx, lookups, a, created)]));
+    const addressesAs = (wanted: ReadonlySet<OrderAddressAssociation>) =>
+      new Map((addresses.get(order.id) ?? []).map((a) => [a.id, orderAddressJson(ctx, lookups, a, created, wanted)]));
+    const addressJson = addressesAs(addressAssociations.addresses);
+    const billingJson = addressesAs(addressAssociations.billingAddress);
+    const shippingJson = addressesAs(addressAssociations.shippingOrderAddress);
     const transactionList = (transactions.get(order.id) ?? []).map((t) => transactionJson(ctx, t, paymentMethods));
     const deliveryList = (deliveries.get(order.id) ?? []).map((d) => ({
       id: d.id,
@@ -203,7 +244,7 @@ export function loadOrders(ctx: SalesChannelContext, ids: string[]): Json[] {
       shippingDateLatest: d.shipping_date_latest,
       shippingCosts: JSON.parse(d.shipping_costs) as Json,
       stateMachineState: stateMachineStateJson('order_delivery', d.state, ctx.languageId),
-      shippingOrderAddress: d.shipping_order_address_id ? (addressJson.get(d.shipping_order_address_id) ?? null) : null,
+      shippingOrderAddress: d.shipping_order_address_id ? (shippingJson.get(d.shipping_order_address_id) ?? null) : null,
       shippingMethod: shippingMethods.get(d.shipping_method_id) ?? null,
       positions: [],
       customFields: null,
@@ -315,7 +356,7 @@ export function loadOrders(ctx: SalesChannelContext, ids: string[]): Json[] {
       },
       currency: order.currency_id === ctx.currencyId ? currency : null,
       addresses: [...addressJson.values()],
-      billingAddress: addressJson.get(order.billing_address_id) ?? null,
+      billingAddress: billingJson.get(order.billing_address_id) ?? null,
       deliveries: deliveryList,
       primaryOrderDelivery: primaryDelivery,
       lineItems,

@@ -592,6 +592,9 @@ registerEntity({
     crossSellings: { kind: 'oneToMany', entity: 'product_cross_selling', foreignColumn: 'product_id' },
     configuratorSettings: { kind: 'oneToMany', entity: 'product_configurator_setting', foreignColumn: 'product_id' },
   },
+  // Shopware's product has both; here no product has a layout of its own or an Open Graph image
+  unfilledAssociations: { cmsPage: 'cms_page', openGraphMedia: 'media' },
+  idListFields: { propertyIds: 'properties', optionIds: 'options' },
   defaultSort: [{ field: 'productNumber', order: 'ASC' }],
   // the sales channel shows active products only
   baseCondition: (_ctx, alias) => ({ sql: `${alias}.active = 1`, params: [] }),

@@ -14,6 +14,7 @@ import {
   findCustomer,
   registerCustomer,
   requireCustomer,
+  resendRegistrationMail,
   switchSession,
   updateAddress,
 } from '../domain/customer';
@@ -48,6 +49,12 @@ export function registerAccountRoutes(app: StoreApiApp): void {
     const customer = confirmRegistration(ctx, await readBody(c));
     switchSession(ctx, { customerId: customer.id, billingAddressId: customer.default_billing_address_id, shippingAddressId: customer.default_shipping_address_id });
     return c.json(customerJson(ctx, customer));
+  });
+
+  // The shop's extension: the registration link again, for a shopper told at login to confirm the e-mail first.
+  app.post('/account/register/resend', async (c) => {
+    resendRegistrationMail(c.get('ctx'), await readBody(c), clientIpOf(c));
+    return c.json(SUCCESS);
   });
 
   app.post('/account/login', async (c) => {

@@ -12,7 +12,7 @@ import { isId } from '../ids';
 import { productListing, type ListingScope } from '../entities/product-listing';
 import { cmsCatalogue, resolveCmsPage } from '../entities/cms';
 import { loadProducts } from '../entities/product';
-import { groupsWithOptions } from '../entities/property';
+import { findVariant, productConfigurator, readVariantOptions } from '../entities/product-configurator';
 import '../entities/media';
 import '../entities/manufacturer';
 import '../entities/product-review';
@@ -88,26 +88,6 @@ function bestVariant(ctx: SalesChannelContext, parent: ProductHead): string | nu
   return sorted[0]![0];
 }
 
-/** The configurator of a parent: its groups with the options its variants are made of. */
-function configurator(ctx: SalesChannelContext, parentId: string): Json[] {
-  let optionIds = queryAll<{ id: string }>(
-    ctx.db,
-    'SELECT property_group_option_id AS id FROM product_configurator_setting WHERE product_id = ? ORDER BY position',
-    [parentId],
-  ).map((r) => r.id);
-  if (!optionIds.length) {
-    optionIds = queryAll<{ id: string }>(
-      ctx.db,
-      'SELECT DISTINCT po.property_group_option_id AS id FROM product_option po JOIN product p ON p.id = po.product_id WHERE p.parent_id = ? AND p.active = 1',
-      [parentId],
-    ).map((r) => r.id);
-  }
-  return groupsWithOptions(ctx, optionIds).map((group) => ({
-    ...group,
-    options: (group.options as Json[]).map((o) => ({ ...o, combinable: true })),
-  }));
-}
-
 async function readProductDetail(c: StoreApiContext): Promise<Response> {
   const ctx = c.get('ctx');
   const productId = c.req.param('productId') ?? '';
@@ -130,7 +110,7 @@ async function readProductDetail(c: StoreApiContext): Promise<Response> {
   if (!isFlagSet(input.skipCmsPage)) product.cmsPage = productDetailLayout(c, shownId, input);
   const body: Json = {
     product,
-    configurator: skip || !parentId ? null : configurator(ctx, parentId),
+    configurator: skip || !parentId ? null : productConfigurator(ctx, parentId, product.optionIds as string[]),
     apiAlias: 'product_detail',
   };
   return respond(c, body, criteria);
@@ -223,11 +203,22 @@ async function searchSuggest(c: StoreApiContext): Promise<Response> {
   return listingResponse(c, { categoryId: null, search: searchTermOf(input), suggest: true }, input);
 }
 
+/** POST /product/{productId}/find-variant (GET with `options[]` in the query, as the 6.7 schema lists it). */
+async function findProductVariant(c: StoreApiContext): Promise<Response> {
+  const ctx = c.get('ctx');
+  const productId = c.req.param('productId') ?? '';
+  const input = c.req.method === 'GET' ? { options: c.req.queries('options[]') ?? c.req.queries('options'), switchedGroup: c.req.query('switchedGroup') } : await readCriteriaInput(c);
+  const switchedGroup = typeof input.switchedGroup === 'string' ? input.switchedGroup : null;
+  const foundCombination = findVariant(ctx, productId, readVariantOptions(input.options), switchedGroup);
+  return c.json({ foundCombination });
+}
+
 export function registerCatalogRoutes(app: StoreApiApp): void {
   for (const method of ['post', 'get'] as const) {
     app[method]('/product', readProductList);
     app[method]('/product/:productId', readProductDetail);
     app[method]('/product/:productId/reviews', readProductReviews);
+    app[method]('/product/:productId/find-variant', findProductVariant);
     app[method]('/product-listing/:categoryId', readProductListing);
     app[method]('/search', searchPage);
     app[method]('/search-suggest', searchSuggest);

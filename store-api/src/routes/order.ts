@@ -7,7 +7,7 @@ import { findOrder, hasPaidTransaction, isPaymentChangeable, placeOrder, type Or
 import { stateMachineStateJson } from '../domain/order-states';
 import { cancelOrder, changePaymentMethod, customerOrder, handlePayment } from '../domain/payment';
 import { clientIpOf } from '../domain/rate-limit';
-import { loadOrders } from '../entities/order';
+import { loadOrders, orderAddressAssociations } from '../entities/order';
 import { prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
@@ -125,7 +125,7 @@ export function registerOrderRoutes(app: StoreApiApp): void {
     const query = readOrderQuery(body);
     const ids = visibleOrderIds(ctx, body, query);
     const pageIds = ids.slice((query.page - 1) * query.limit, query.page * query.limit);
-    const elements = loadOrders(ctx, pageIds);
+    const elements = loadOrders(ctx, pageIds, orderAddressAssociations(body.associations));
     const paymentChangeable: Record<string, boolean> = {};
     for (const id of pageIds) paymentChangeable[id] = isPaymentChangeable(ctx.db, findOrder(ctx.db, id)!);
     return c.json({

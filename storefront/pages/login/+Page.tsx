@@ -9,6 +9,7 @@ import styles from '../../components/AccountForms.module.css';
 import type { LoginPageQuery as LoginPageQueryType } from './__generated__/LoginPageQuery.graphql';
 import { LoginPageQuery } from './LoginPage.query';
 import { loginTargetOf } from './loginTarget';
+import { RESENT_PARAMETER } from '../../forms/accountForms';
 
 /** /login: email and password, links to the registration and the password reset. Personal: never indexed. */
 export default function Page() {
@@ -24,7 +25,12 @@ export default function Page() {
       <section className={`${styles.page} ${styles.narrow}`}>
         <h1 id="login-title">{title}</h1>
         <p className={styles.intro}>{t('login.intro')}</p>
-        <LoginForm redirectTo={loginTargetOf(pageContext)} redirect={new URL(pageContext.urlOriginal, 'http://shop.invalid').searchParams.get('redirect')} />
+        {/* `resent=1`: the registration link was mailed again by a post without scripts */}
+        <LoginForm
+          redirectTo={loginTargetOf(pageContext)}
+          redirect={new URL(pageContext.urlOriginal, 'http://shop.invalid').searchParams.get('redirect')}
+          resent={pageContext.urlParsed.search[RESENT_PARAMETER] === '1'}
+        />
         <p className={styles.links}>
           <span>{t('login.noAccount')}</span> <a href={localizedPath('/register', locale)}>{t('login.register')}</a>
         </p>

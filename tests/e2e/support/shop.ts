@@ -114,8 +114,8 @@ interface AccountData {
   lastName: string;
 }
 
-/** An active account, registered and confirmed through the Store API as the confirmation link would. */
-export async function confirmedAccount(request: APIRequestContext, { email, password, firstName, lastName }: AccountData): Promise<void> {
+/** An account registered through the Store API, waiting for its confirmation link (double opt-in). */
+export async function registeredAccount(request: APIRequestContext, { email, password, firstName, lastName }: AccountData): Promise<void> {
   const { countries } = await graph<{ countries: { id: string; iso: string }[] }>(request, '{ countries { id iso } }');
   const countryId = countries.find((country) => country.iso === 'CH')!.id;
   const registered = await request.post('/store-api/account/register', {
@@ -130,6 +130,12 @@ export async function confirmedAccount(request: APIRequestContext, { email, pass
     },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
+}
+
+/** An active account, registered and confirmed through the Store API as the confirmation link would. */
+export async function confirmedAccount(request: APIRequestContext, account: AccountData): Promise<void> {
+  const { email } = account;
+  await registeredAccount(request, account);
   const [row] = readShop<{ hash: string | null }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email);
   expect(row?.hash).toBeTruthy();
   const confirmed = await request.post('/store-api/account/register-confirm', {
