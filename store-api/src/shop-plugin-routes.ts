@@ -13,6 +13,7 @@ const SHOP_PLUGIN_ROUTES: readonly RegExp[] = [
   /^\/article(\/.+)?$/,
   /^\/product-manufacturer$/,
   /^\/account\/recovery-password\/check$/,
+  /^\/account\/register\/resend$/,
 ];
 
 /** Whether `path` (below /store-api) is one of the shop plugin's routes. */
