@@ -4,7 +4,7 @@ import { resolveContext, type SalesChannelContext } from './context';
 import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
-import { registerCartRoutes } from './routes/cart';
+import { registerCartRoutes, registerShopSettings } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContactRoutes } from './routes/contact';
 import { registerContentRoutes } from './routes/content';
@@ -70,6 +70,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     c.header('sw-language-id', ctx.languageId);
   });
 
+  registerShopSettings(app);
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);

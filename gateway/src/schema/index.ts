@@ -4,6 +4,7 @@ import { builder } from './builder';
 import './media';
 import './brand';
 import './product';
+import './product-promises';
 import './listing';
 import './brand-listing';
 import './category';
