@@ -5,6 +5,7 @@ import './media';
 import './brand';
 import './product';
 import './product-promises';
+import './product-reviews';
 import './listing';
 import './brand-listing';
 import './category';

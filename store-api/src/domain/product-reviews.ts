@@ -14,8 +14,8 @@ import { reviewSettings } from './shop-settings';
 
 export const REVIEW_TITLE_MIN = 5;
 export const REVIEW_CONTENT_MIN = 40;
-const REVIEW_TITLE_MAX = 255;
-const REVIEW_CONTENT_MAX = 5000;
+export const REVIEW_TITLE_MAX = 255;
+export const REVIEW_CONTENT_MAX = 5000;
 
 function tooShort(form: FormChecker, pointer: string, value: string | null, raw: unknown, limit: number): void {
   if (value !== null && [...value].length < limit) {
