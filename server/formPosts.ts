@@ -17,6 +17,7 @@ import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/s
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';
 import { CONTENT_FORM_POSTS } from './forms/content';
+import { REVIEW_FORM_POSTS } from './forms/reviews';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
 // The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
@@ -196,6 +197,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
   ...CONTENT_FORM_POSTS,
+  ...REVIEW_FORM_POSTS,
   ...ACCOUNT_FORM_POSTS,
   ...CHECKOUT_FORM_POSTS,
 ];
