@@ -2,7 +2,7 @@ import { checkReview, EMPTY_REVIEW, REVIEW_FORM, REVIEW_RESULT_PARAMETER, review
 import { textFields, type FormPostDefinition } from '../formPosts';
 
 // The product review form (issue 20 item 5, ADR 0023): a plain form on the product page posting to the product's
-// /detail/{id} address, so a refusal renders that product page again with the values and the messages. Customers
+// /detail/{id} address; a refusal renders the page it was posted from again with the values and the messages. Customers
 // only: a post without a login leads to the login and back to the product. Saved, the shopper goes back to the page
 // the form was on, which says whether the review waits for approval.
 
@@ -23,6 +23,7 @@ export const REVIEW_FORM_POSTS: readonly FormPostDefinition[] = [
     field: 'writeProductReview',
     keep: Object.keys(EMPTY_REVIEW),
     forCustomers: true,
+    refusedOnPostedPage: true,
     read(fields, url) {
       const values = textFields(fields, EMPTY_REVIEW);
       const problems = checkReview(values);

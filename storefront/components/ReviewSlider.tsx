@@ -4,8 +4,8 @@ import { useTranslation } from '../i18n/useTranslation';
 import { formatShopDate } from '../i18n/dates';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ReviewSlider_product$key } from './__generated__/ReviewSlider_product.graphql';
-import { ProductReviewForm } from './ProductReviewForm';
 import { RatingStars } from './RatingStars';
+import { ReviewFormIsland } from './ReviewFormIsland';
 import styles from './ReviewSlider.module.css';
 
 // reviews(first: 10) is asked with the same arguments by ProductTabs and ProductJsonLd: one field for Relay,
@@ -100,7 +100,7 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
           )}
         </div>
       )}
-      <ProductReviewForm productId={data.parentId ?? data.productId} />
+      <ReviewFormIsland productId={data.parentId ?? data.productId} />
     </section>
   );
 }
