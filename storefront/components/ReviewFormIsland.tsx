@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { ProductReviewForm } from './ProductReviewForm';
+import { useEffect, useState, type ComponentType } from 'react';
+import { serverIslands } from './serverIslands';
 
 type Form = ComponentType<{ productId: string }>;
 
@@ -10,22 +10,24 @@ type Form = ComponentType<{ productId: string }>;
  */
 export function ReviewFormIsland({ productId }: { productId: string }) {
   if (import.meta.env.SSR) {
-    return (
-      <div data-island="review-form">
-        <ProductReviewForm productId={productId} />
-      </div>
-    );
+    const Form = serverIslands.reviewForm;
+    return <div data-island="review-form">{Form ? <Form productId={productId} /> : null}</div>;
   }
   return <ReviewFormInBrowser productId={productId} />;
 }
 
 function ReviewFormInBrowser({ productId }: { productId: string }) {
-  const island = useRef<HTMLDivElement>(null);
+  // The server's HTML, read before hydration commits, is rendered again as it is: nothing to hydrate, nothing cleared.
+  // Only this product's: after a client navigation the island still in the page is the previous product's.
+  const [serverHtml] = useState(() => {
+    const html = document.querySelector('[data-island="review-form"]')?.innerHTML ?? '';
+    return html.includes(`/detail/${productId}"`) ? html : '';
+  });
   const [form, setForm] = useState<{ Form: Form } | null>(null);
   useEffect(() => {
-    if (island.current?.hasChildNodes()) return;
+    if (serverHtml) return;
     void import('./ProductReviewForm').then((module) => setForm({ Form: module.ProductReviewForm }));
-  }, []);
+  }, [serverHtml]);
   if (form) {
     return (
       <div key="loaded" data-island="review-form">
@@ -33,6 +35,5 @@ function ReviewFormInBrowser({ productId }: { productId: string }) {
       </div>
     );
   }
-  // The server's HTML stays: React does not compare inner HTML when it hydrates.
-  return <div key="server" ref={island} data-island="review-form" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
+  return <div key="server" data-island="review-form" dangerouslySetInnerHTML={{ __html: serverHtml }} />;
 }

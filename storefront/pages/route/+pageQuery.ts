@@ -12,9 +12,10 @@ export default definePageQuery({
   statusOf: (data, pageContext) => {
     const route = (data as RoutePageQuery$data).route;
     const url = route.__typename === 'ProductPage' ? route.product.url : route.__typename === 'CategoryPage' ? route.category.url : route.__typename === 'LandingPageRoute' ? route.landingPage.url : null;
-    // /fr/detail/{id} (where the language switcher leads) → the product's French SEO path.
+    // /fr/detail/{id} (where the language switcher leads) → the product's French SEO path, its query kept (a saved
+    // review's ?review=pending comes back to /detail/{id}).
     const shown = shownPathOf(pageContext);
-    if (url && isIdPath(shown) && url !== shown) throw redirect(url, 301);
+    if (url && isIdPath(shown) && url !== shown) throw redirect(`${url}${new URL(pageContext.urlOriginal, 'http://shop.invalid').search}`, 301);
     return route.__typename === 'NotFound' ? 404 : 200;
   },
   prepare: loadRouteView,
