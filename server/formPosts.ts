@@ -29,6 +29,7 @@ import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/s
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';
 import { CONTENT_FORM_POSTS } from './forms/content';
+import { REVIEW_FORM_POSTS } from './forms/reviews';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
 // The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
@@ -78,6 +79,8 @@ export interface FormPostDefinition {
   uploads?: true;
   /** a form of the account area: sent without a login (a guest's heart, a session that ended) it leads to the login and back */
   forCustomers?: true;
+  /** posted to an address that only leads on (a product's /detail/{id}): a refusal is shown on the page it was posted from */
+  refusedOnPostedPage?: true;
   /**
    * the form's SPEC §5 checks (the enhanced form's own), else the mutation's variables (`url`: the form's action) and,
    * for an upload form, its files by variable path as Relay's `uploadables` ("prescriptions.0"); `unchanged` when the
@@ -223,6 +226,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   },
   // the forms of each shop area, defined beside it (server/forms/*.ts)
   ...CONTENT_FORM_POSTS,
+  ...REVIEW_FORM_POSTS,
   ...ACCOUNT_FORM_POSTS,
   ...CHECKOUT_FORM_POSTS,
 ];
@@ -286,15 +290,16 @@ export function mountFormPosts(
     const definition = definitions.find((candidate) => candidate.form === fields.get('_form')) ?? (definitions.length === 1 ? definitions[0] : undefined);
     if (!definition) return new Response('Unknown form', { status: 400 });
     if (files !== NO_FILES && !definition.uploads) return new Response('Unsupported form encoding', { status: 415 });
-    // The page is shown again as a GET of the same address, with the shopper's cookies.
-    const page = new Request(url, { method: 'GET', headers: request.headers });
+    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
+    // The page is shown again as a GET of the same address (or of the page it was posted from), with the shopper's cookies.
+    const shownAt = definition.refusedOnPostedPage ? new URL(postedFrom(`${url.pathname}${url.search}`), url) : url;
+    const page = new Request(shownAt, { method: 'GET', headers: request.headers });
     const kept = Object.fromEntries(definition.keep.map((name) => [name, fields.get(name) ?? '']));
     const again = (answer: Pick<PostedFormState, 'problems' | 'errors'>, cookies: readonly string[] = []) =>
       options.renderAgain(c, page, { form: definition.form, values: kept, ...answer }, cookies);
 
     const read = definition.read(fields, url, files);
     if ('problems' in read) return again({ problems: read.problems, errors: [] });
-    const postedFrom = (fallback: string) => postedFromPage(request, options.origins, fallback);
     if ('unchanged' in read) return seeOther(definition.done(url, locale, options.redirectAllowList, {}, { variables: {}, postedFrom }), []);
     const first = await runMutation(request, url, locale, definition.mutation, definition.field, read.variables, read.uploads);
     // A form for customers sent without a login (a guest's wishlist heart, a session that ended): the login, then back.

@@ -7,6 +7,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import './styles/tokens.css';
 import { ErrorView } from './components/ErrorView';
+import { SkipLink } from './components/SkipLink';
 import { browserI18n } from './i18n/browserI18n';
 import { serverI18n } from './i18n/serverI18n';
 import { ShopLocaleContext } from './i18n/useTranslation';
@@ -37,7 +38,7 @@ function serverRenderContext(pageContext: PageContext): RenderContext {
 
 /**
  * Around every page: its Relay environment (filled with the page query's answer before rendering) and
- * its language. A page whose data failed (408/500/502/503) shows the error view instead.
+ * its language, and the skip link to its content. A page whose data failed (408/500/502/503) shows the error view instead.
  */
 export default function Wrapper({ children }: { children: ReactNode }) {
   const pageContext = usePageContext();
@@ -49,7 +50,10 @@ export default function Wrapper({ children }: { children: ReactNode }) {
   return (
     <RelayEnvironmentProvider environment={environment}>
       <I18nextProvider i18n={i18n}>
-        <ShopLocaleContext.Provider value={pageContext.locale}>{failed ? <ErrorView status={data.status} /> : children}</ShopLocaleContext.Provider>
+        <ShopLocaleContext.Provider value={pageContext.locale}>
+          <SkipLink />
+          {failed ? <ErrorView status={data.status} /> : children}
+        </ShopLocaleContext.Provider>
       </I18nextProvider>
     </RelayEnvironmentProvider>
   );

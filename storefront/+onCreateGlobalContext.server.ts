@@ -1,4 +1,6 @@
 import type { GlobalContextServer } from 'vike/types';
+import { ProductReviewForm } from './components/ProductReviewForm';
+import { serverIslands } from './components/serverIslands';
 import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
 
 // The pharmacy map's tile server (PHARMACY_MAP_TILE_URL), once per server process. It lives on the globalContext,
@@ -7,4 +9,6 @@ import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
 // server/storefront.ts reads the same variables when the server starts, so a bad value stops the start there.
 export function onCreateGlobalContext(globalContext: GlobalContextServer): void {
   globalContext.pharmacyMapTiles = readPharmacyMapTiles(process.env);
+  // the review form is server HTML only (its code stays out of the product page's JavaScript, ADR 0030)
+  serverIslands.reviewForm = ProductReviewForm;
 }

@@ -17,9 +17,23 @@ export interface ProductDetail {
   configurator: ShopwareConfiguratorGroup[] | null;
 }
 
+/** The first reviews of a product up to an offset: the page's language first, then the others, newest first each. */
 export interface ReviewPage {
   elements: ShopwareReview[];
   total: number;
+  /** how many of `total` are in the page's language */
+  inLanguageTotal: number;
+  /** approved reviews per whole star, 5 to 1 */
+  ratingCounts: { stars: number; count: number }[];
+}
+
+/** Shopware's `ratingMatrix` terms aggregation on points, as counts per whole star (5 to 1). */
+function ratingCountsOf(aggregations: unknown): { stars: number; count: number }[] {
+  const buckets = (aggregations as { ratingMatrix?: { buckets?: { key: string; count: number }[] } } | undefined)?.ratingMatrix?.buckets ?? [];
+  return [5, 4, 3, 2, 1].map((stars) => ({
+    stars,
+    count: buckets.filter((bucket) => Math.min(5, Math.max(1, Math.round(Number(bucket.key)))) === stars).reduce((sum, bucket) => sum + bucket.count, 0),
+  }));
 }
 
 /**
@@ -51,7 +65,7 @@ export interface CatalogLoaders {
   variants: DataLoader<string, ShopwareProduct[]>;
   /** brands by `${languageId}:${manufacturerId}` */
   brands: DataLoader<string, ShopwareManufacturer | null>;
-  /** a page of reviews by `${languageId}:${productId}:${page}:${limit}` */
+  /** the reviews up to `offset + first`, by `${languageId}:${productId}:${offset}:${first}` */
   reviews: DataLoader<string, ReviewPage>;
   /** puts products a call already returned into the loaders, so reading them again costs nothing */
   primeProducts(languageId: string, products: readonly ShopwareProduct[]): void;
@@ -233,17 +247,34 @@ function createCatalogLoaders(ctx: GatewayContext): CatalogLoaders {
         Promise.all(
           keys.map(async (key) => {
             const [languageId, rest] = splitKey(key);
-            const [productId = '', page = '1', limit = '10'] = rest.split(':');
-            const result = await ctx.store(languageId).invoke('readProductReviews post /product/{productId}/reviews', {
-              pathParams: { productId },
-              body: {
-                page: Number(page),
-                limit: Number(limit),
-                'total-count-mode': 'exact',
-                sort: [{ field: 'createdAt', order: 'DESC' }],
-              },
-            });
-            return { elements: result.elements ?? [], total: result.total ?? 0 };
+            const [productId = '', offsetText = '0', firstText = '10'] = rest.split(':');
+            const upTo = Number(offsetText) + Number(firstText);
+            // Approved reviews only: a logged-in customer's own waiting review must never reach a shared answer.
+            const read = (languageFilter: Record<string, unknown>, limit: number, withCounts: boolean) =>
+              ctx.store(languageId).invoke('readProductReviews post /product/{productId}/reviews', {
+                pathParams: { productId },
+                body: {
+                  page: 1,
+                  limit,
+                  'total-count-mode': 'exact',
+                  sort: [{ field: 'createdAt', order: 'DESC' }],
+                  filter: [{ type: 'equals', field: 'status', value: true }],
+                  'post-filter': [languageFilter],
+                  // counts per stars over all languages (aggregations ignore the post-filter)
+                  ...(withCounts ? { aggregations: [{ name: 'ratingMatrix', type: 'terms', field: 'points' }] } : {}),
+                } as never,
+              });
+            const sameLanguage = { type: 'equals', field: 'languageId', value: languageId };
+            const inLanguage = await read(sameLanguage, upTo, true);
+            const ratingCounts = ratingCountsOf(inLanguage.aggregations);
+            const total = ratingCounts.reduce((sum, entry) => sum + entry.count, 0);
+            const inLanguageTotal = inLanguage.total ?? 0;
+            let others: ShopwareReview[] = [];
+            if (inLanguageTotal < upTo && total > inLanguageTotal) {
+              const result = await read({ type: 'not', operator: 'and', queries: [sameLanguage] }, upTo - inLanguageTotal, false);
+              others = result.elements ?? [];
+            }
+            return { elements: [...(inLanguage.elements ?? []), ...others], total, inLanguageTotal, ratingCounts };
           }),
         ),
       { batch: false },

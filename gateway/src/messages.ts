@@ -220,6 +220,11 @@ export const SHOP_ERROR_MESSAGES = {
     it: 'Questo servizio non è attualmente disponibile nel nostro negozio online. Si prega di rivolgersi alla propria farmacia.',
     fr: 'Ce service n’est actuellement pas disponible dans notre boutique en ligne. Veuillez vous adresser à votre pharmacie.',
   },
+  REVIEWS_CLOSED: {
+    de: 'Bewertungen sind zurzeit nicht möglich. Bitte versuchen Sie es später erneut.',
+    it: 'Al momento non è possibile scrivere recensioni. Si prega di riprovare più tardi.',
+    fr: 'Les avis ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type ShopErrorCode = keyof typeof SHOP_ERROR_MESSAGES;
@@ -278,6 +283,11 @@ const FIELD_PROBLEMS = {
     it: 'Possiede già una carta fedeltà',
     fr: 'Vous avez déjà une carte de fidélité',
   },
+  stars: {
+    de: 'Bitte wählen Sie 1 bis 5 Sterne',
+    it: 'Si prega di scegliere da 1 a 5 stelle',
+    fr: 'Veuillez choisir de 1 à 5 étoiles',
+  },
   dataProtection: {
     de: 'Bitte akzeptieren Sie die Datenschutzbestimmungen',
     it: 'Si prega di accettare l’informativa sulla protezione dei dati',
@@ -329,6 +339,8 @@ const FIELD_LABELS: Record<string, Texts> = {
   subject: { de: 'Betreff', it: 'Oggetto', fr: 'Objet' },
   comment: { de: 'Mitteilung', it: 'Messaggio', fr: 'Message' },
   kind: { de: 'Art', it: 'Tipo', fr: 'Type' },
+  points: { de: 'Sterne', it: 'Stelle', fr: 'Étoiles' },
+  content: { de: 'Ihre Bewertung', it: 'La sua recensione', fr: 'Votre avis' },
   idempotencyKey: { de: 'Bestellschlüssel', it: 'Chiave dell’ordine', fr: 'Clé de commande' },
 };
 

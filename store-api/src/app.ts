@@ -6,7 +6,7 @@ import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
 import { registerBreadcrumbRoutes } from './routes/breadcrumb';
-import { registerCartRoutes } from './routes/cart';
+import { registerCartRoutes, registerShopSettings } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContactRoutes } from './routes/contact';
 import { registerContentRoutes } from './routes/content';
@@ -79,6 +79,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     c.header('sw-language-id', ctx.languageId);
   });
 
+  registerShopSettings(app);
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);

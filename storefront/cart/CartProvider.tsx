@@ -36,7 +36,6 @@ function loadCartActions(): Promise<CartActions> {
 
 interface PendingConflict {
   item: CartAddition;
-  message: string;
   resolve(result: CartAddResult): void;
   dialog: CartActions['FulfilmentConflictDialog'];
 }
@@ -112,7 +111,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           const answer = await actions.addToCart(environment, { productId: item.productId, quantity: item.quantity }, cartPagesShown.current > 0);
           const { outcome } = answer;
           if (outcome.kind === 'conflict') {
-            return await new Promise<CartAddResult>((resolve) => setConflict({ item, message: outcome.message, resolve, dialog: actions.FulfilmentConflictDialog }));
+            return await new Promise<CartAddResult>((resolve) => setConflict({ item, resolve, dialog: actions.FulfilmentConflictDialog }));
           }
           if (outcome.kind === 'refused') return failed(outcome.message);
           notify({ type: 'success', message: t('added.success', { name: item.name, count: item.quantity }) });
@@ -140,7 +139,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
       {conflict && (
         <conflict.dialog
           productName={conflict.item.name}
-          message={conflict.message}
           busy={replacing}
           onReplace={() => void replace(conflict)}
           onCancel={() => {

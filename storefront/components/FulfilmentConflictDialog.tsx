@@ -5,8 +5,6 @@ import styles from './FulfilmentConflictDialog.module.css';
 interface FulfilmentConflictDialogProps {
   /** the product the shopper wanted to add */
   productName: string;
-  /** the gateway's message for FULFILMENT_CONFLICT, in the shopper's language */
-  message: string;
   /** the replacement is running: both buttons wait */
   busy: boolean;
   onReplace(): void;
@@ -18,7 +16,7 @@ interface FulfilmentConflictDialogProps {
  * asks: replace the cart with the new product, or cancel (the cart stays as it is). A native <dialog>:
  * focus moves into it, Escape cancels, and focus returns to where it was (the add-to-cart button).
  */
-export function FulfilmentConflictDialog({ productName, message, busy, onReplace, onCancel }: FulfilmentConflictDialogProps) {
+export function FulfilmentConflictDialog({ productName, busy, onReplace, onCancel }: FulfilmentConflictDialogProps) {
   const { t } = useTranslation('cart');
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -51,10 +49,10 @@ export function FulfilmentConflictDialog({ productName, message, busy, onReplace
       <h2 id={titleId} className={styles.title}>
         {t('conflict.title')}
       </h2>
-      <div id={textId}>
-        <p className={styles.message}>{message}</p>
-        <p>{t('conflict.explanation', { name: productName })}</p>
-      </div>
+      {/* the explanation alone: the gateway's FULFILMENT_CONFLICT message says the same words again (issue 20) */}
+      <p id={textId} className={styles.message}>
+        {t('conflict.explanation', { name: productName })}
+      </p>
       <div className={styles.actions}>
         <button type="button" className={styles.replace} onClick={onReplace} disabled={busy} autoFocus>
           {t('conflict.replace')}

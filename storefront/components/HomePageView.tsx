@@ -12,6 +12,9 @@ export function HomePageView({ category }: { category: HomePageView_category$key
     graphql`
       fragment HomePageView_category on Category {
         name
+        seo {
+          title
+        }
         cmsPage {
           ...CmsPage_page
         }
@@ -22,8 +25,8 @@ export function HomePageView({ category }: { category: HomePageView_category$key
   );
   return (
     <div className={styles.page}>
-      {/* The CMS texts start at h2; the page's one h1 is the shop's home name. */}
-      <h1 className="visually-hidden">{data.name}</h1>
+      {/* The CMS texts start at h2; the page's one h1 is the home page's title (its category's SEO title, not "Startseite"). */}
+      <h1 className={styles.heading}>{data.seo.title ?? data.name}</h1>
       {data.cmsPage && <CmsPage page={data.cmsPage} navigation={data} />}
     </div>
   );

@@ -19,7 +19,7 @@ const CARD_IMAGE_SIZE = 600;
 /** How wide a card is shown: half a phone's width, a 16rem column from tablets on. */
 const CARD_SIZES = '(min-width: 768px) 16rem, 50vw';
 
-/** A product in a grid or slider: picture, brand, name, price, the shop's badges and add to cart. */
+/** A product in a grid or slider: picture, brand, name, price, the shop's badges and add to cart (or, sold out, why not). */
 export function ProductCard({ product, eager = false }: ProductCardProps) {
   const { t, i18n } = useTranslation('catalog');
   const locale = isShopLocale(i18n.language) ? i18n.language : 'de';
@@ -130,6 +130,11 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
             </li>
           ))}
         </ul>
+      )}
+      {!data.available && !chooseVariant && (
+        <p className={styles.soldOut} data-testid="card-sold-out">
+          {t('product:availability.notAvailable')}
+        </p>
       )}
       {(data.available || chooseVariant) && (
         <CardAddToCart

@@ -7,39 +7,45 @@ import styles from './ProductUsps.module.css';
 
 const fragment = graphql`
   fragment ProductUsps_product on Product {
-    shippingFree
+    promises {
+      fulfilment
+      leadTime
+      returnable
+      cancellable
+      shipsFree
+      freeShippingFrom
+    }
   }
 `;
 
-interface ProductUspsProps {
-  product: ProductUsps_product$key;
-  /**
-   * The order value from which shipping is free, in CHF. The graph does not give it yet (SPEC §9: "amount
-   * not shown"); without it the line is only shown for products that ship free anyway.
-   */
-  freeShippingFrom?: number | null;
-}
-
-/** Why to buy here: free shipping, same-day dispatch with next-day delivery, 14-day returns (SPEC §9). */
-export function ProductUsps({ product, freeShippingFrom = null }: ProductUspsProps) {
-  const data = useFragment(fragment, product);
+/**
+ * Why to buy here, only as far as it holds for this product (Product.promises): free shipping from the cart's
+ * threshold, same-day dispatch, pickup, download or lead time, and the returns and cancellation rules.
+ */
+export function ProductUsps({ product }: { product: ProductUsps_product$key }) {
+  const { promises } = useFragment(fragment, product);
   const { t } = useTranslation('product');
   const locale = useShopperLocale();
-  const freeShipping = data.shippingFree
-    ? t('usp.freeShippingItem')
-    : freeShippingFrom != null
-      ? t('usp.freeShipping', { amount: formatPrice(freeShippingFrom, locale) })
-      : null;
+  const lines = [
+    promises.shipsFree ? t('usp.freeShippingItem') : null,
+    promises.freeShippingFrom != null ? t('usp.freeShipping', { amount: formatPrice(promises.freeShippingFrom, locale) }) : null,
+    promises.fulfilment === 'DISPATCH' ? t('usp.nextDay') : null,
+    promises.fulfilment === 'PICKUP_IN_PHARMACY' ? t('usp.pickup') : null,
+    promises.fulfilment === 'DOWNLOAD' ? t('usp.download') : null,
+    promises.fulfilment === 'ON_ORDER' && promises.leadTime ? t('usp.leadTime', { time: promises.leadTime }) : null,
+    promises.returnable ? t('usp.returns') : t('usp.noReturns'),
+    promises.cancellable ? t('usp.cancellable') : t('usp.notCancellable'),
+  ].filter((line): line is string => line !== null);
 
   return (
-    <section className={styles.usps} aria-labelledby="product-usps">
+    <section className={styles.usps} aria-labelledby="product-usps" data-testid="product-usps">
       <h2 id="product-usps" className="visually-hidden">
         {t('usp.heading')}
       </h2>
       <ul>
-        {freeShipping && <li>{freeShipping}</li>}
-        <li>{t('usp.nextDay')}</li>
-        <li>{t('usp.returns')}</li>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
     </section>
   );

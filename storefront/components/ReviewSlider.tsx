@@ -5,15 +5,22 @@ import { formatShopDate } from '../i18n/dates';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ReviewSlider_product$key } from './__generated__/ReviewSlider_product.graphql';
 import { RatingStars } from './RatingStars';
+import { ReviewFormIsland } from './ReviewFormIsland';
 import styles from './ReviewSlider.module.css';
 
 // reviews(first: 10) is asked with the same arguments by ProductTabs and ProductJsonLd: one field for Relay,
 // one Store API call for the gateway.
 const fragment = graphql`
   fragment ReviewSlider_product on Product {
+    productId
+    parentId
     ratingAverage
     reviews(first: 10) {
       totalCount
+      ratingCounts {
+        stars
+        count
+      }
       edges {
         node {
           reviewId
@@ -28,7 +35,10 @@ const fragment = graphql`
   }
 `;
 
-/** The rating average with stars and the newest reviews, one card at a time with previous and next. */
+/**
+ * The rating average with stars, how many reviews gave each number of stars, and the reviews (the page's language
+ * first, newest first) one card at a time with previous and next; then the form to write one.
+ */
 export function ReviewSlider({ product }: { product: ReviewSlider_product$key }) {
   const data = useFragment(fragment, product);
   const { t } = useTranslation('product');
@@ -38,7 +48,7 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
   const count = reviews.length;
 
   return (
-    <section className={styles.slider} aria-labelledby="review-slider-heading" data-testid="review-slider">
+    <section id="product-reviews" className={styles.slider} aria-labelledby="review-slider-heading" data-testid="review-slider">
       <h2 id="review-slider-heading">{t('reviews.heading')}</h2>
       {data.ratingAverage != null && data.reviews.totalCount > 0 ? (
         <p className={styles.summary}>
@@ -47,6 +57,13 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
         </p>
       ) : (
         <p>{t('reviews.none')}</p>
+      )}
+      {data.reviews.totalCount > 0 && (
+        <ul className={styles.starCounts} aria-label={t('reviews.starCounts')}>
+          {data.reviews.ratingCounts.map(({ stars, count }) => (
+            <li key={stars}>{t('reviews.starCount', { stars, count })}</li>
+          ))}
+        </ul>
       )}
       {count > 0 && (
         <div className={styles.track} role="group" aria-roledescription="carousel" aria-label={t('reviews.heading')}>
@@ -83,6 +100,7 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
           )}
         </div>
       )}
+      <ReviewFormIsland productId={data.parentId ?? data.productId} />
     </section>
   );
 }

@@ -11,6 +11,12 @@ import { InputCheck, shopError, ShopErrorRef, shopErrorsOf, type ShopError } fro
 // and placing the order and paying for it. The rules themselves live in the Store API; the flags here
 // only tell the page which controls it needs.
 
+/** Methods by their position, then name: the order the shop set, whichever is chosen. */
+export function inShopOrder<M extends { position?: number | null; name?: string | null; translated?: { name?: string | null } | null }>(methods: readonly M[]): M[] {
+  const nameOf = (method: M) => method.translated?.name ?? method.name ?? '';
+  return [...methods].sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || nameOf(a).localeCompare(nameOf(b)));
+}
+
 const CheckoutRef = builder.objectRef<Record<string, never>>('Checkout').implement({
   description: 'Everything the checkout page needs besides the cart.',
   fields: (t) => ({
@@ -24,10 +30,11 @@ const CheckoutRef = builder.objectRef<Record<string, never>>('Checkout').impleme
     }),
     paymentMethods: t.field({
       type: [PaymentMethodRef],
-      description: 'The payment methods available for this cart, in the shop’s order.',
+      description: 'The payment methods available for this cart, in the shop’s order (by position: choosing one never moves it).',
       resolve: async (_c, _args, ctx) => {
         const result = await ctx.store().invoke('readPaymentMethod post /payment-method', { query: { onlyAvailable: true }, body: { limit: 100 } });
-        return ((result as { elements?: ShopwarePaymentMethod[] }).elements ?? []).slice(0, 100);
+        // Shopware lists the context's method first; a radio group that reorders under the keyboard loses its place.
+        return inShopOrder((result as { elements?: ShopwarePaymentMethod[] }).elements ?? []).slice(0, 100);
       },
     }),
     requiresPharmacy: t.boolean({

@@ -4,6 +4,8 @@ import { builder } from './builder';
 import './media';
 import './brand';
 import './product';
+import './product-promises';
+import './product-reviews';
 import './listing';
 import './brand-listing';
 import './category';

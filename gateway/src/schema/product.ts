@@ -311,6 +311,14 @@ const ReviewRef = builder.objectRef<ShopwareReview>('ProductReview').implement({
   }),
 });
 
+const ReviewStarCountRef = builder.objectRef<{ stars: number; count: number }>('ProductReviewStarCount').implement({
+  description: 'How many reviews gave a number of stars.',
+  fields: (t) => ({
+    stars: t.exposeInt('stars', { description: 'Stars, 1 to 5.' }),
+    count: t.exposeInt('count', { description: 'Reviews with that many stars.' }),
+  }),
+});
+
 interface ReviewConnection {
   page: ReviewPage;
   offset: number;
@@ -325,9 +333,15 @@ const ReviewEdgeRef = builder.objectRef<{ review: ShopwareReview; offset: number
 });
 
 const ReviewConnectionRef = builder.objectRef<ReviewConnection>('ProductReviewConnection').implement({
-  description: 'Reviews of a product, newest first, page by page (Relay connection).',
+  description: 'Reviews of a product, those in the page’s language first, each newest first, page by page (Relay connection).',
   fields: (t) => ({
     totalCount: t.int({ description: 'How many reviews the product has.', resolve: (c) => c.page.total }),
+    inLanguageCount: t.int({ description: 'How many of them are in the page’s language (listed first).', resolve: (c) => c.page.inLanguageTotal }),
+    ratingCounts: t.field({
+      type: [ReviewStarCountRef],
+      description: 'How many reviews gave 5, 4, 3, 2 and 1 stars (in that order).',
+      resolve: (c) => c.page.ratingCounts,
+    }),
     edges: t.field({
       type: [ReviewEdgeRef],
       description: 'The reviews of this page.',
@@ -346,18 +360,10 @@ const ReviewConnectionRef = builder.objectRef<ReviewConnection>('ProductReviewCo
   }),
 });
 
-/**
- * One page of reviews from the Store API's page/limit: when `after` does not fall on a page boundary of
- * `first`, the two pages around it are read and cut (cursors from this connection always line up).
- */
+/** Reviews `offset` to `offset + first`: the page's language first (ReviewPage), cut from the first `offset + first`. */
 async function reviewsAt(ctx: GatewayContext, languageId: string, productId: string, offset: number, first: number): Promise<ReviewConnection> {
-  const loaders = catalogLoaders(ctx);
-  const pageOf = (page: number) => loaders.reviews.load(loaderKey(languageId, `${productId}:${page}:${first}`));
-  if (offset % first === 0) return { page: await pageOf(offset / first + 1), offset };
-  const firstPage = Math.floor(offset / first) + 1;
-  const [a, b] = await Promise.all([pageOf(firstPage), pageOf(firstPage + 1)]);
-  const start = offset - (firstPage - 1) * first;
-  return { page: { total: a.total, elements: [...a.elements, ...b.elements].slice(start, start + first) }, offset };
+  const read = await catalogLoaders(ctx).reviews.load(loaderKey(languageId, `${productId}:${offset}:${first}`));
+  return { page: { ...read, elements: read.elements.slice(offset, offset + first) }, offset };
 }
 
 // ---- configurator ------------------------------------------------------------------------------------
@@ -616,7 +622,7 @@ builder.node(ProductRef, {
     ratingAverage: t.float({ nullable: true, description: 'Average stars (1 to 5) of the reviews, null without reviews.', resolve: (p) => p.data.ratingAverage ?? null }),
     reviews: t.field({
       type: ReviewConnectionRef,
-      description: 'Customer reviews, newest first (the whole product family’s).',
+      description: 'Approved customer reviews of the whole product family: the page’s language first, each newest first.',
       args: {
         first: t.arg.int({ required: false, description: `How many reviews (1 to ${MAX_PAGE_SIZE}, default 10).` }),
         after: t.arg.string({ required: false, description: 'The cursor after which to continue.' }),

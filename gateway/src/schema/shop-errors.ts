@@ -60,6 +60,7 @@ const CODE_DESCRIPTIONS: Record<ShopErrorCode, string> = {
   PHARMACY_NOT_FOUND: 'No pharmacy has this id or path.',
   INSURANCE_NUMBER_INVALID: 'The insurance number does not have the insurer’s format.',
   SERVICE_NOT_AVAILABLE: 'The shop’s back end does not offer this service (a Shopware without the shop plugin: loyalty, pharmacies, prescriptions …).',
+  REVIEWS_CLOSED: 'The shop has switched customer reviews off.',
 };
 
 export const ShopErrorCodeEnum = builder.enumType('ShopErrorCode', {
@@ -242,6 +243,7 @@ const CODE_OF_STORE_ERROR: Record<string, ShopErrorCode> = {
   CHECKOUT__CUSTOMER_AUTH_THROTTLED: 'TOO_MANY_ATTEMPTS',
   FRAMEWORK__RATE_LIMIT_EXCEEDED: 'TOO_MANY_ATTEMPTS',
   CONTENT__PRODUCT_NOT_FOUND: 'PRODUCT_NOT_AVAILABLE',
+  PRODUCT__REVIEW_NOT_ACTIVE: 'REVIEWS_CLOSED',
 };
 
 /** Store API errors about an id the shopper chose: INVALID_INPUT beside that field. */

@@ -55,6 +55,11 @@ function settingsOf(db: Db): CartSettings {
   return settingsByDb.get(db) ?? { freeShippingThresholdChf: DEFAULT_FREE_SHIPPING_THRESHOLD_CHF };
 }
 
+/** The order value (CHF) from which delivery is free: the cart's rule, which product pages promise too. */
+export function freeShippingThresholdChf(db: Db): number {
+  return settingsOf(db).freeShippingThresholdChf;
+}
+
 // --- storage -------------------------------------------------------------------------------------------
 
 function emptyCart(): StoredCart {

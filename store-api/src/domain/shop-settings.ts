@@ -54,4 +54,14 @@ export function shopBrand(db: Db, language: LanguageKey): string {
   return names && typeof names === 'object' ? text((names as Record<string, unknown>)[language]) : '';
 }
 
+export interface ReviewSettings {
+  /** core.listing.showReview (Shopware's switch): customers may write reviews. Default true. */
+  active: boolean;
+  /** PharmacyShop.reviews.moderated: a new or changed review stays hidden until approved (npm run reviews). Default true. */
+  moderated: boolean;
+}
 
+/** Whether reviews are open and whether they wait for approval (system_config; a missing row is the default). */
+export function reviewSettings(db: Db): ReviewSettings {
+  return { active: setting(db, 'core.listing.showReview') !== false, moderated: setting(db, 'PharmacyShop.reviews.moderated') !== false };
+}

@@ -1,7 +1,8 @@
 import { registerEntity } from '../dal/definition';
 import { idList, queryAll } from '../dal/statements';
 
-// Customer reviews (product_review); the Store API shows approved ones (status = 1) only.
+// Customer reviews (product_review); the Store API shows approved ones (status = 1), and to a logged-in customer
+// also their own waiting for approval, as Shopware's ProductReviewRoute does.
 
 interface ReviewRow {
   id: string;
@@ -39,7 +40,8 @@ registerEntity({
     product: { kind: 'manyToOne', entity: 'product', localColumn: 'product_id' },
   },
   defaultSort: [{ field: 'createdAt', order: 'DESC' }],
-  baseCondition: (_ctx, alias) => ({ sql: `${alias}.status = 1`, params: [] }),
+  baseCondition: (ctx, alias) =>
+    ctx.customerId ? { sql: `(${alias}.status = 1 OR ${alias}.customer_id = ?)`, params: [ctx.customerId] } : { sql: `${alias}.status = 1`, params: [] },
   hydrate: (ctx, ids) => {
     const rows = queryAll<ReviewRow>(ctx.db, 'SELECT * FROM product_review WHERE id IN (SELECT value FROM json_each(?))', [idList(ids)]);
     const byId = new Map(rows.map((r) => [r.id, r]));

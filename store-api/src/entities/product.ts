@@ -3,6 +3,7 @@ import { translatedColumn } from '../dal/translation';
 import { emptyCriteria, type Criteria } from '../dal/criteria';
 import { inIdOrder, registerEntity, type SqlFragment } from '../dal/definition';
 import { idList, queryAll, queryAllRemembered } from '../dal/statements';
+import { freeShippingThresholdChf } from '../domain/cart';
 import { insuredTierOf, insuredUnitPrice, medicationKindOf } from '../domain/insurer';
 import { calculatedCheapestPrice, calculatedPrice, tierPrices, type PriceReferenceInput, type TierPrice } from '../domain/pricing';
 import { stableId } from '../ids';
@@ -130,6 +131,7 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
   const allIds = [...rows.keys()];
   const all = idList(allIds);
   const chain = ctx.languageIdChain;
+  const freeShippingThreshold = freeShippingThresholdChf(db);
   const parentOf = (row: ProductRow): ProductRow | undefined => (row.parent_id ? rows.get(row.parent_id) : undefined);
   /** a variant's own value, else its parent's (Shopware inheritance) */
   const inherit = <K extends keyof ProductRow>(row: ProductRow, key: K): ProductRow[K] => {
@@ -410,8 +412,12 @@ export function loadProducts(ctx: SalesChannelContext, ids: readonly string[], c
       tags: tagsOf(row).map((name) => ({ id: stableId('tag', name), name, apiAlias: 'tag' })),
       createdAt: row.created_at,
       updatedAt: null,
-      // the shop's own: the insured customer's discount on this medicine (null for everyone else)
-      extensions: insuredPrice.discount ? { insurerDiscount: { ...insuredPrice.discount, apiAlias: 'insurer_discount' } } : {},
+      extensions: {
+        // the shop's own: the insured customer's discount on this medicine (absent for everyone else)
+        ...(insuredPrice.discount ? { insurerDiscount: { ...insuredPrice.discount, apiAlias: 'insurer_discount' } } : {}),
+        // the cart's free-shipping threshold, so the product page promises what the cart grants
+        'pharmacy-shop': { freeShippingThreshold },
+      },
       apiAlias: 'product',
     };
     return json;

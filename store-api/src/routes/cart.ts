@@ -126,15 +126,19 @@ function parseIds(list: unknown[], pointer: string): string[] {
   return list as string[];
 }
 
-export function registerCartRoutes(app: StoreApiApp): void {
-  // The cart's settings and the abuse limits come from the Store API's configuration; bound for every route
-  // registered after this one (orders read carts too; accounts, orders and forms write mails).
+/**
+ * The cart's settings and the abuse limits come from the Store API's configuration; bound before every route
+ * (products promise the cart's free-shipping threshold, orders read carts, accounts and forms write mails).
+ */
+export function registerShopSettings(app: StoreApiApp): void {
   app.use('*', async (c, next) => {
     configureCart(c.get('ctx').db, { freeShippingThresholdChf: c.get('deps').config.freeShippingThresholdChf });
     configureAbuseLimits(c.get('ctx').db, c.get('deps').config.abuseLimits);
     await next();
   });
+}
 
+export function registerCartRoutes(app: StoreApiApp): void {
   app.get('/checkout/cart', (c) => c.json(readCart(c.get('ctx')).json));
 
   app.delete('/checkout/cart', (c) => {

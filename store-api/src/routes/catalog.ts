@@ -13,12 +13,15 @@ import { productListing, type ListingScope } from '../entities/product-listing';
 import { cmsCatalogue, resolveCmsPage } from '../entities/cms';
 import { loadProducts } from '../entities/product';
 import { findVariant, productConfigurator, readVariantOptions } from '../entities/product-configurator';
+import { groupsWithOptions } from '../entities/property';
+import { saveProductReview } from '../domain/product-reviews';
+import { readBody } from '../request';
 import '../entities/media';
 import '../entities/manufacturer';
 import '../entities/product-review';
 
 // The catalogue routes of the Store API: /product, /product/{id}, /product/{id}/reviews,
-// /product-listing/{categoryId}, /search and /search-suggest, each as POST and GET.
+// /product-listing/{categoryId}, /search and /search-suggest, each as POST and GET; POST /product/{id}/review.
 
 type Json = Record<string, unknown>;
 type StoreApiContext = Context<StoreApiEnv>;
@@ -223,5 +226,9 @@ export function registerCatalogRoutes(app: StoreApiApp): void {
     app[method]('/search', searchPage);
     app[method]('/search-suggest', searchSuggest);
   }
+  app.post('/product/:productId/review', async (c) => {
+    saveProductReview(c.get('ctx'), c.req.param('productId'), await readBody(c));
+    return c.body(null, 204);
+  });
 }
 

@@ -1,3 +1,4 @@
+import { NO_RETURNS_TAG } from '../domain/returns';
 import { stableId } from '../ids';
 import { LANGUAGE_ID, LANGUAGES, TAX_REDUCED_ID, TAX_STANDARD_ID, type LanguageKey } from '../known-ids';
 import {
@@ -290,6 +291,12 @@ interface VariantPlan {
   flavour: FlavourKey | null;
 }
 
+/**
+ * The /retouren page excludes food and drink, medicines and supplements, hygiene-sensitive and baby items: only
+ * first aid and measuring devices can be sent back; the others carry the NO_RETURNS_TAG (domain/returns.ts).
+ */
+const RETURNABLE_CATEGORIES: ReadonlySet<string> = new Set(['first-aid', 'measuring']);
+
 function seedMainProduct(input: MainProductInput): SeededProduct {
   const { w, random, media, properties, assortment, category, kind, brand, productNumber } = input;
   const id = stableId('product', productNumber);
@@ -358,6 +365,7 @@ function seedMainProduct(input: MainProductInput): SeededProduct {
   const ages = kind.ages ? random.sample(kind.ages, random.int(1, Math.min(2, kind.ages.length))) : ['adults' as const];
   const tags = [
     ...(medicine ? ['medicine'] : []),
+    ...(RETURNABLE_CATEGORIES.has(assortment.categoryKey) ? [] : [NO_RETURNS_TAG]),
     ...(daysOld < 45 ? ['new'] : []),
     ...(listPrice ? ['promotion'] : []),
     ...(clickCollectOnly ? ['click-collect'] : []),

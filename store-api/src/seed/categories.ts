@@ -121,6 +121,16 @@ export interface SeededCategory {
 }
 
 export const ROOT_NAME = tr('Startseite', 'Pagina iniziale', 'Accueil');
+const HOME_TITLE = tr(
+  'Ihre Online-Apotheke für die Schweiz und Liechtenstein',
+  'La vostra farmacia online per la Svizzera e il Liechtenstein',
+  'Votre pharmacie en ligne pour la Suisse et le Liechtenstein',
+);
+const HOME_DESCRIPTION = tr(
+  'Medikamente, Vitamine und Pflegeprodukte mit Beratung durch Fachpersonen: Lieferung per Post oder Abholung in Ihrer Apotheke.',
+  'Medicamenti, vitamine e prodotti per la cura con la consulenza di specialisti: consegna per posta o ritiro nella vostra farmacia.',
+  'Médicaments, vitamines et soins avec les conseils de spécialistes : livraison par la poste ou retrait dans votre pharmacie.',
+);
 
 export function categoryId(key: string): string {
   return stableId('category', key);
@@ -166,7 +176,12 @@ export function seedCategories(w: TableWriter, categories: SeededCategory[], lin
       id, parent_id: null, level: 1, path: null, position, type: id === ROOT_CATEGORY_ID ? 'page' : 'folder',
       cms_page_id: cmsPageId, active: 1, visible: 1, created_at: createdAt,
     });
-    w.translations('category_translation', { category_id: id }, (l) => ({ name: name[l], breadcrumb: [name[l]] }));
+    w.translations('category_translation', { category_id: id }, (l) => ({
+      name: name[l],
+      breadcrumb: [name[l]],
+      // the home page's title and its one h1 (issue 20): what the shop is, not "Startseite"
+      ...(id === ROOT_CATEGORY_ID ? { meta_title: HOME_TITLE[l], meta_description: HOME_DESCRIPTION[l] } : {}),
+    }));
   };
   folder(ROOT_CATEGORY_ID, ROOT_NAME, 1, links.homeCmsPageId);
   folder(FOOTER_CATEGORY_ID, tr('Fusszeile', 'Piè di pagina', 'Pied de page'), 2, null);

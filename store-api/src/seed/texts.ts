@@ -4,6 +4,11 @@ import type { SeedRandom } from './random';
 // Product texts for one language, assembled from the product's facts. The wording is written per
 // language (not translated word by word), so each reads naturally in German, Italian and French.
 
+/** A sentence ending in a value: one full stop, also after an abbreviation ("Inhalt: 1 Stk.", not "1 Stk.."). */
+function sentenceEnd(value: string): string {
+  return value.endsWith('.') ? value : `${value}.`;
+}
+
 export interface ProductFacts {
   name: string;
   /** Brand and kind without strength and pack, for running text. */
@@ -51,7 +56,7 @@ const WORDING: Record<LanguageKey, Wording> = {
   de: {
     description: (f) =>
       `<p><strong>${f.name}</strong> von ${f.brand} – ${f.kind} als ${f.form} ${f.purpose}.</p>` +
-      `<p>${f.ingredient ? `Mit dem Wirkstoff ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Geeignet für: ${f.ageGroup}. Inhalt: ${f.packing}.</p>` +
+      `<p>${f.ingredient ? `Mit dem Wirkstoff ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Geeignet für: ${f.ageGroup}. Inhalt: ${sentenceEnd(f.packing)}</p>` +
       (f.features.length ? `<ul>${f.features.map((x) => `<li>${x}</li>`).join('')}</ul>` : ''),
     metaDescription: (f) => `${f.name} ${f.purpose}. Jetzt in Ihrer Online-Apotheke bestellen – Beratung inklusive.`,
     usage: (f) => `<p>${f.kind} ${f.purpose}.${f.medicine ? ' Dies ist ein Arzneimittel. Lesen Sie die Packungsbeilage.' : ''}</p>`,
@@ -83,7 +88,7 @@ const WORDING: Record<LanguageKey, Wording> = {
   it: {
     description: (f) =>
       `<p><strong>${f.name}</strong> di ${f.brand} – ${f.kind} in forma di ${f.form.toLowerCase()} ${f.purpose}.</p>` +
-      `<p>${f.ingredient ? `Con il principio attivo ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Adatto a: ${f.ageGroup}. Contenuto: ${f.packing}.</p>` +
+      `<p>${f.ingredient ? `Con il principio attivo ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Adatto a: ${f.ageGroup}. Contenuto: ${sentenceEnd(f.packing)}</p>` +
       (f.features.length ? `<ul>${f.features.map((x) => `<li>${x}</li>`).join('')}</ul>` : ''),
     metaDescription: (f) => `${f.name} ${f.purpose}. Ordinate ora nella vostra farmacia online, consulenza inclusa.`,
     usage: (f) => `<p>${f.kind} ${f.purpose}.${f.medicine ? ' Questo è un medicamento. Leggere il foglietto illustrativo.' : ''}</p>`,
@@ -115,7 +120,7 @@ const WORDING: Record<LanguageKey, Wording> = {
   fr: {
     description: (f) =>
       `<p><strong>${f.name}</strong> de ${f.brand} – ${f.kind} sous forme de ${f.form.toLowerCase()} ${f.purpose}.</p>` +
-      `<p>${f.ingredient ? `Avec le principe actif ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Convient pour : ${f.ageGroup}. Contenu : ${f.packing}.</p>` +
+      `<p>${f.ingredient ? `Avec le principe actif ${f.ingredient}${f.strength ? ` (${f.strength})` : ''}. ` : ''}Convient pour : ${f.ageGroup}. Contenu : ${sentenceEnd(f.packing)}</p>` +
       (f.features.length ? `<ul>${f.features.map((x) => `<li>${x}</li>`).join('')}</ul>` : ''),
     metaDescription: (f) => `${f.name} ${f.purpose}. Commandez maintenant dans votre pharmacie en ligne, conseils compris.`,
     usage: (f) => `<p>${f.kind} ${f.purpose}.${f.medicine ? ' Ceci est un médicament. Lisez la notice d’emballage.' : ''}</p>`,
