@@ -16,6 +16,7 @@ import { safeRedirectTarget } from '../storefront/security/safeRedirect';
 import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';
+import { CUSTOMER_GROUP_FORM_POSTS } from './forms/customer-group';
 import { CONTENT_FORM_POSTS } from './forms/content';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
 
@@ -198,6 +199,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   ...CONTENT_FORM_POSTS,
   ...ACCOUNT_FORM_POSTS,
   ...CHECKOUT_FORM_POSTS,
+  ...CUSTOMER_GROUP_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */

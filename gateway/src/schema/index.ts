@@ -15,6 +15,7 @@ import './shop-errors';
 import './pharmacy';
 import './cart';
 import './customer';
+import './customer-group';
 import './checkout';
 import './order';
 import './account';
