@@ -47,32 +47,39 @@ export function grantedByPost(fields: URLSearchParams): ConsentCategory[] | null
 
 const escape = attribute;
 
-/** The banner's markup in a language, with the shopper's current choice ticked. */
-export function consentBannerHtml(locale: ShopLocale, consent: ConsentChoice): string {
+/** The form's id: its controls sit in the banner and name it (`form=`), the <form> itself closes the body. */
+const FORM_ID = `${CONSENT_BANNER_ID}-form`;
+
+/**
+ * The banner's markup in a language, with the shopper's current choice ticked, and its <form>: the form element sits
+ * after the page's root (scripts and tests that look for "the page's first form" find the page's own), its controls
+ * in the banner first in the body name it.
+ */
+export function consentBannerHtml(locale: ShopLocale, consent: ConsentChoice): { banner: string; form: string } {
   const t = TEXTS[locale];
   const decided = consent !== null;
   const categories = CONSENT_CATEGORIES.map((category) => {
     const text = t.categories[category];
     const id = `${CONSENT_BANNER_ID}-${category}`;
     return (
-      `<li><input type="checkbox" id="${id}" name="category" value="${category}"${consent?.has(category) ? ' checked' : ''} aria-describedby="${id}-text">` +
+      `<li><input type="checkbox" id="${id}" form="${FORM_ID}" name="category" value="${category}"${consent?.has(category) ? ' checked' : ''} aria-describedby="${id}-text">` +
       `<label for="${id}">${escape(text.name)}</label><span id="${id}-text">${escape(text.description)}</span></li>`
     );
   }).join('');
-  const button = (choice: BannerChoice, label: string) => `<button type="submit" name="choice" value="${choice}">${escape(label)}</button>`;
-  return (
+  const button = (choice: BannerChoice, label: string) => `<button type="submit" form="${FORM_ID}" name="choice" value="${choice}">${escape(label)}</button>`;
+  const form =
+    `<form id="${FORM_ID}" method="post" action="${escape(localizedPath(CONSENT_PATH, locale))}" data-form="consent">` +
+    `<input type="hidden" name="_form" value="consent"></form>`;
+  const banner =
     `<style>${BANNER_CSS}</style>` +
     `<section id="${CONSENT_BANNER_ID}" class="shop-consent" role="dialog" aria-labelledby="${CONSENT_BANNER_ID}-title" aria-describedby="${CONSENT_BANNER_ID}-intro" data-consent="${decided ? 'decided' : 'undecided'}" tabindex="-1">` +
     `<h2 id="${CONSENT_BANNER_ID}-title">${escape(t.title)}</h2>` +
     `<p id="${CONSENT_BANNER_ID}-intro">${escape(t.intro)} <a href="${escape(contentPagePath('privacy', locale))}">${escape(t.privacyLink)}</a></p>` +
-    `<form method="post" action="${escape(localizedPath(CONSENT_PATH, locale))}" data-form="consent">` +
-    `<input type="hidden" name="_form" value="consent">` +
-    `<fieldset><legend>${escape(t.optional)}</legend><ul>${categories}</ul></fieldset>` +
+    `<fieldset form="${FORM_ID}"><legend>${escape(t.optional)}</legend><ul>${categories}</ul></fieldset>` +
     `<div class="shop-consent-actions">${button('all', t.acceptAll)}${button('selected', t.save)}${button('none', t.necessaryOnly)}</div>` +
-    `</form>` +
     (decided ? `<a class="shop-consent-close" href="#">${escape(t.close)}</a>` : '') +
-    `</section>`
-  );
+    `</section>`;
+  return { banner, form };
 }
 
 // In the page's flow above the header, not over it: it covers nothing the shopper (or a keyboard's focus) is on. A
@@ -96,7 +103,8 @@ const BANNER_CSS = [
 
 /**
  * A page's HTML with what the shopper's consent allows: the granted third-party scripts at the end of <head> (with
- * the response's nonce placeholder) and the banner first in <body>, so keyboard and screen-reader users meet it first.
+ * the response's nonce placeholder) and the banner first in <body>, so keyboard and screen-reader users meet it first
+ * (its <form> element last in <body>).
  */
 export function withConsent(html: string, request: Request, scripts: ThirdPartyScriptsConfig, nonce: string): string {
   const bodyAt = html.search(/<body[^>]*>/i);
@@ -107,12 +115,17 @@ export function withConsent(html: string, request: Request, scripts: ThirdPartyS
   const { locale } = splitLocalePath(url.pathname);
   const bodyTag = /<body[^>]*>/i.exec(html.slice(bodyAt))![0];
   const bodyEnd = bodyAt + bodyTag.length;
+  const closingBody = html.lastIndexOf('</body>');
+  if (closingBody < bodyEnd) return html;
+  const { banner, form } = consentBannerHtml(locale, consent);
   return (
     html.slice(0, headEnd) +
     thirdPartyScriptTags(scripts, url.pathname, consent, { nonce }) +
     html.slice(headEnd, bodyEnd) +
-    consentBannerHtml(locale, consent) +
-    html.slice(bodyEnd)
+    banner +
+    html.slice(bodyEnd, closingBody) +
+    form +
+    html.slice(closingBody)
   );
 }
 

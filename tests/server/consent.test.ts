@@ -28,8 +28,9 @@ describe('a page before and after the shopper chose', () => {
     expect(scriptsOf(html)).toEqual([]);
     expect(html).toMatch(/<body><style>[^<]*<\/style><section id="cookie-consent" class="shop-consent" role="dialog" aria-labelledby="cookie-consent-title"[^>]* data-consent="undecided"/);
     expect(html).toContain('<h2 id="cookie-consent-title">Datenschutz-Einstellungen</h2>');
-    expect(html).toContain('<form method="post" action="/consent" data-form="consent">');
-    expect(html).toContain('<div id="root"><main>Seite</main></div>');
+    // The controls name the form, which closes the body after the page's root.
+    expect(html).toMatch(/<div id="root"><main>Seite<\/main><\/div><form id="cookie-consent-form" method="post" action="\/consent" data-form="consent"><input type="hidden" name="_form" value="consent"><\/form><\/body>/);
+    expect(html).toContain('<button type="submit" form="cookie-consent-form" name="choice" value="all">Alle akzeptieren</button>');
   });
 
   it('speaks the page’s language and posts to the banner’s address in it', () => {
@@ -44,8 +45,8 @@ describe('a page before and after the shopper chose', () => {
     expect(scriptsOf(statistics)).toEqual(['https://analytics.example.ch/tag.js']);
     expect(statistics).toContain('data-third-party="analytics" nonce="NONCE"');
     expect(statistics).toContain('data-consent="decided"');
-    expect(statistics).toMatch(/<input type="checkbox" id="cookie-consent-statistics" name="category" value="statistics" checked/);
-    expect(statistics).toMatch(/<input type="checkbox" id="cookie-consent-marketing" name="category" value="marketing" aria/);
+    expect(statistics).toMatch(/<input type="checkbox" id="cookie-consent-statistics" form="cookie-consent-form" name="category" value="statistics" checked/);
+    expect(statistics).toMatch(/<input type="checkbox" id="cookie-consent-marketing" form="cookie-consent-form" name="category" value="marketing" aria/);
     expect(scriptsOf(pageFor('/', 'cookie_consent=statistics.marketing.externalMedia'))).toEqual([
       'https://track.example.ch/t.js',
       'https://push.example.ch/sdk.js',
