@@ -28,6 +28,7 @@ import { customerHintCookie } from '../storefront/wishlist/customerHint';
 import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';
+import { CUSTOMER_GROUP_FORM_POSTS } from './forms/customer-group';
 import { CONTENT_FORM_POSTS } from './forms/content';
 import { REVIEW_FORM_POSTS } from './forms/reviews';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
@@ -229,6 +230,7 @@ export const FORM_POSTS: readonly FormPostDefinition[] = [
   ...REVIEW_FORM_POSTS,
   ...ACCOUNT_FORM_POSTS,
   ...CHECKOUT_FORM_POSTS,
+  ...CUSTOMER_GROUP_FORM_POSTS,
 ];
 
 /** The posted text fields a form has (absent ones empty), by its empty values. */

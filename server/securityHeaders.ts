@@ -4,6 +4,7 @@ import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import { readHttpsOrigins } from '../storefront/shell/httpsSettings';
 import { readPharmacyMapTiles, tileMapOrigins } from '../storefront/shell/pharmacyMapTiles';
 import { readThirdPartyScripts, THIRD_PARTY_SCRIPTS } from '../storefront/shell/thirdPartyScripts';
+import { VIDEO_EMBED_ORIGINS } from '../gateway/src/videoEmbeds';
 
 // The security headers of every answer of the shop (issue 8, ADR 0015), installed in front of all routes.
 // Hono's own secureHeaders() was not enough: it cannot send HSTS only over https, and the shop needs one CSP
@@ -72,6 +73,8 @@ export function pageCsp(nonce: string, config: SecurityHeadersConfig): string {
     ['img-src', "'self'", 'data:', ...config.imgOrigins].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['connect-src', "'self'", ...config.connectOrigins].join(' '),
+    // CMS videos: only the providers' privacy-enhanced players, loaded after consent (gateway/src/videoEmbeds.ts).
+    ['frame-src', "'self'", ...Object.values(VIDEO_EMBED_ORIGINS)].join(' '),
   ].join('; ');
 }
 

@@ -8,7 +8,8 @@ import { renderPage } from 'vike/server';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
-import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie } from '../storefront/i18n/locales';
+import { contentPagePath, ENGLISH_CONTENT_PATHS } from '../storefront/i18n/contentPages';
+import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie, type ShopLocale } from '../storefront/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
 import { readPharmacyMapTiles } from '../storefront/shell/pharmacyMapTiles';
 import { readRedirectAllowList } from '../storefront/security/safeRedirect';
@@ -16,6 +17,7 @@ import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefro
 import { canonicalOrigin, readShopOrigins, type ShopOrigins } from '../store-api/src/shop-origins';
 import type { PostedFormState } from '../storefront/forms/postedForm';
 import { mountCartForms } from './cartForms';
+import { mountConsent, withConsent } from './consent';
 import { mountFormPosts } from './formPosts';
 import { callGateway } from './gatewayCall';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf, withNonce } from './securityHeaders';
@@ -69,6 +71,11 @@ export function mountStorefront(
   const shopOrigin = canonicalOrigin(origins);
   // The shell's third-party scripts (SPEC §2): off unless configured; a non-https URL stops the start here.
   const thirdPartyScripts = options.thirdPartyScripts ?? readThirdPartyScripts(process.env);
+  // What a page's HTML gets per response: the scripts the shopper consented to, the consent banner, the CSP nonce.
+  const finishPage = (page: RenderedPage, request: Request, nonce: string): string => {
+    const html = page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'));
+    return withNonce(html ? withConsent(page.body, request, thirdPartyScripts, CSP_NONCE_PLACEHOLDER) : page.body, nonce);
+  };
   // REDIRECT_ALLOW_LIST: other sites the login's `redirect` may lead to (paths of this shop always may).
   const redirectAllowList = readRedirectAllowList(process.env);
   // The pharmacy map's tiles (PHARMACY_MAP_TILE_URL): checked here so a bad value stops the start; the pages
@@ -116,7 +123,6 @@ export function mountStorefront(
       headersOriginal: forRequest.headers,
       runGraphQL,
       shopOrigin,
-      thirdPartyScripts,
       redirectAllowList,
       routeViewCss,
       // Vike writes it on its <script> tags; respond() swaps in this response's nonce (server/securityHeaders.ts).
@@ -146,6 +152,8 @@ export function mountStorefront(
 
   // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
   mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins });
+  // The consent banner's form (ADR 0029).
+  mountConsent(app, { logger: options.logger, origins });
   // Every other shop form without JavaScript: the same mutation as the enhanced form; a refusal is the page again
   // with what was sent and why (ADR 0023).
   mountFormPosts(app, {
@@ -160,7 +168,7 @@ export function mountStorefront(
       for (const [name, value] of page.headers) headers.append(name, value);
       for (const cookie of cookies) headers.append('set-cookie', cookie);
       headers.set('cache-control', 'private, no-store');
-      return new Response(withNonce(page.body, cspNonceOf(c)), { status: formPost.errors === null ? 503 : 422, headers });
+      return new Response(finishPage(page, request, cspNonceOf(c)), { status: formPost.errors === null ? 503 : 422, headers });
     },
   });
 
@@ -171,14 +179,18 @@ export function mountStorefront(
     if (STATIC_FILE.test(url.pathname) && !url.pathname.endsWith('.pageContext.json')) return c.notFound();
     // Plain "/" picks the language (SPEC §2): the remembered cookie, else the browser's languages.
     if (url.pathname === '/') {
-      const cookies = request.headers.get('cookie');
-      const remembered = readCookie(cookies, LANGUAGE_COOKIE);
-      const locale = isShopLocale(remembered) ? remembered : localeFromAcceptLanguage(request.headers.get('accept-language'));
+      const { locale, remembered } = shoppersLocale(request);
       if (locale && locale !== 'de') {
         const headers = new Headers({ location: localizedPath('/', locale) + url.search, vary: 'cookie, accept-language' });
         if (!remembered) headers.append('set-cookie', languageCookie(locale, { secure: servedOverHttps(request) }));
         return new Response(null, { status: 302, headers });
       }
+    }
+    // An English locale's /brands and /magazine (SPEC §2): the page in the shopper's language, German by default.
+    const englishPage = ENGLISH_CONTENT_PATHS[url.pathname.toLowerCase()];
+    if (englishPage) {
+      const location = contentPagePath(englishPage, shoppersLocale(request).locale ?? 'de') + url.search;
+      return new Response(null, { status: 302, headers: { location, vary: 'cookie, accept-language', 'cache-control': 'no-store' } });
     }
     /** `anonymous`: the request could be served from the cache (its page is public when storable). */
     const respond = async (page: RenderedPage, cache: { source: 'hit' | 'miss'; anonymous: boolean } | null): Promise<Response> => {
@@ -196,7 +208,7 @@ export function mountStorefront(
       }
       if (withHearts !== null) headers.set('cache-control', 'private, no-cache');
       // The CSP header itself is set by the security middleware for every HTML answer.
-      return new Response(withNonce(withHearts ?? page.body, cspNonceOf(c)), { status: page.status, headers });
+      return new Response(finishPage(withHearts === null ? page : { ...page, body: withHearts }, request, cspNonceOf(c)), { status: page.status, headers });
     };
 
     // The page every anonymous visitor gets, rendered without any session.
@@ -222,4 +234,11 @@ export function mountStorefront(
     }
     return respond(await render(request), pageCache.ttlSeconds > 0 && isCatalogPath(url.pathname) ? { source: 'miss', anonymous: false } : null);
   });
+}
+
+/** The language a shopper chose (the remembered cookie), else the first shop language their browser asks for. */
+function shoppersLocale(request: Request): { locale: ShopLocale | undefined; remembered: boolean } {
+  const remembered = readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE);
+  if (isShopLocale(remembered)) return { locale: remembered, remembered: true };
+  return { locale: localeFromAcceptLanguage(request.headers.get('accept-language')), remembered: false };
 }

@@ -1,18 +1,16 @@
 import type { PageContextServer } from 'vike/types';
-import { shownPathOf } from './i18n/locales';
 import { ROUTE_VIEW_SOURCES, routeViewOf } from './pages/route/routeViews';
 import type { PageQueryData } from './relay/pageQuery';
 import { redirectAllowListMeta } from './security/safeRedirect';
-import { thirdPartyScriptTags } from './shell/thirdPartyScripts';
 
-// The end of every page's <head>: the shell's third-party scripts as the server configured them (off by default),
-// carrying the page's CSP nonce (issue 8). The csp-nonce <meta> is where Vite's preload helper reads the nonce for
+// The end of every page's <head>. (The shell's third-party scripts are written per response after the shopper's
+// consent, server/consent.ts.) The csp-nonce <meta> is where Vite's preload helper reads the nonce for
 // the <link rel=modulepreload> tags it adds before a lazy chunk loads (e.g. the cart code on first use). A configured
 // REDIRECT_ALLOW_LIST is handed to the browser's login page in a <meta> too.
 export default function headHtmlEnd(pageContext: PageContextServer): string {
   const nonce = pageContext.cspNonce ?? undefined;
   const meta = nonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
-  return meta + routeViewStylesheets(pageContext) + redirectAllowListMeta(pageContext.redirectAllowList) + thirdPartyScriptTags(pageContext.thirdPartyScripts, shownPathOf(pageContext), { nonce });
+  return meta + routeViewStylesheets(pageContext) + redirectAllowListMeta(pageContext.redirectAllowList);
 }
 
 /**

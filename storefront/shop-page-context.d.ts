@@ -3,7 +3,6 @@ import type { PageQueryDefinition } from './relay/pageQueryDefinition';
 import type { ShopLocale } from './i18n/locales';
 import type { PostedFormState } from './forms/postedForm';
 import type { PharmacyMapTiles } from './shell/pharmacyMapTiles';
-import type { ThirdPartyScriptsConfig } from './shell/thirdPartyScripts';
 
 // What the shop adds to Vike's page context and config.
 declare global {
@@ -21,8 +20,6 @@ declare global {
        * links (SPEC §2). Components use useShopOrigin(), which also works in the browser.
        */
       shopOrigin?: string;
-      /** Server only (server/storefront.ts): the shell's third-party scripts as configured (storefront/shell/thirdPartyScripts.ts). */
-      thirdPartyScripts?: ThirdPartyScriptsConfig;
       /** Server only (server/storefront.ts): REDIRECT_ALLOW_LIST, the other sites a redirect may lead to (storefront/security/safeRedirect.ts). */
       redirectAllowList?: readonly string[];
       /**

@@ -25,6 +25,8 @@ export const CURRENCY_CHF_ID = stableId('currency', 'CHF');
 export const COUNTRY_CH_ID = stableId('country', 'CH');
 export const COUNTRY_LI_ID = stableId('country', 'LI');
 export const CUSTOMER_GROUP_DEFAULT_ID = stableId('customer_group', 'default');
+/** Health professionals (doctors, therapists): the group with a registration page of its own. */
+export const CUSTOMER_GROUP_PROFESSIONALS_ID = stableId('customer_group', 'professionals');
 export const ROOT_CATEGORY_ID = stableId('category', 'root');
 export const FOOTER_CATEGORY_ID = stableId('category', 'footer');
 export const SERVICE_CATEGORY_ID = stableId('category', 'service');

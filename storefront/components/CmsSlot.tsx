@@ -2,18 +2,20 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { useCmsPageSurroundings } from '../catalog/cmsPageContext';
 import { CategoryNavigation } from './CategoryNavigation';
 import { CmsCrossSellingSlot } from './CmsCrossSellingSlot';
+import { CmsFormSlot } from './CmsFormSlot';
 import { CmsGallerySlot } from './CmsGallerySlot';
 import { CmsImageSlot } from './CmsImageSlot';
 import { CmsListingSlot } from './CmsListingSlot';
 import { CmsProductSliderSlot } from './CmsProductSliderSlot';
 import { CmsTextSlot } from './CmsTextSlot';
+import { CmsVideoSlot } from './CmsVideoSlot';
 import { ListingFilters } from './ListingFilters';
 import { ProductCard } from './ProductCard';
 import type { CmsSlot_slot$key } from './__generated__/CmsSlot_slot.graphql';
 
 /**
- * One CMS element, drawn by the component of its kind. Kinds the gateway has no type for (forms,
- * videos, …) render nothing rather than a broken box.
+ * One CMS element, drawn by the component of its kind. Kinds the gateway has no type for render nothing
+ * rather than a broken box.
  */
 export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
   const surroundings = useCmsPageSurroundings();
@@ -29,6 +31,8 @@ export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
           ...CmsProductSliderSlot_slider @alias(as: "slider")
           ...CmsListingSlot_listing @alias(as: "listing")
           ...CmsCrossSellingSlot_crossSelling @alias(as: "crossSelling")
+          ...CmsVideoSlot_video @alias(as: "video")
+          ...CmsFormSlot_form @alias(as: "form")
           ... on CmsProductBox {
             product {
               ...ProductCard_product
@@ -65,6 +69,10 @@ export function CmsSlot({ slot }: { slot: CmsSlot_slot$key }) {
       return content.listing ? <CmsListingSlot listing={content.listing} /> : null;
     case 'CmsCrossSelling':
       return content.crossSelling ? <CmsCrossSellingSlot crossSelling={content.crossSelling} /> : null;
+    case 'CmsVideo':
+      return content.video ? <CmsVideoSlot video={content.video} /> : null;
+    case 'CmsForm':
+      return content.form ? <CmsFormSlot form={content.form} /> : null;
     case 'CmsProductBox':
       return content.product ? <ProductCard product={content.product} /> : null;
     // A product page's buy box and texts belong to the product page (ProductPageView); anywhere else the

@@ -40,13 +40,13 @@ const sendMutation = graphql`
 `;
 
 /**
- * The contact form of /s/kontakt (Shopware's contact-form through the gateway's sendContactForm): checked
+ * The contact form of /s/kontakt (also a CMS form element's, under the editor's `title`) (Shopware's contact-form through the gateway's sendContactForm): checked
  * in the browser first (SPEC §5), the first wrong field gets the focus; the gateway's field errors are
  * shown beside their fields; after sending, a confirmation replaces the form. Without scripts the same form posts
  * to the page (server/formPosts.ts, ADR 0023): sent, the page comes back with `?contact=sent` and the confirmation;
  * refused, with the values and the messages beside the fields.
  */
-export function ContactForm() {
+export function ContactForm({ title = null }: { title?: string | null } = {}) {
   const { t } = usePageTexts('content', contentTexts);
   const { locale, urlParsed } = usePageContext();
   const id = useId();
@@ -114,7 +114,7 @@ export function ContactForm() {
     return (
       <section className={styles.contact} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className={styles.title}>
-          {t('contact.title')}
+          {title ?? t('contact.title')}
         </h2>
         <div ref={success} className={styles.success} role="status" tabIndex={-1}>
           <p>{t('contact.success')}</p>
@@ -138,7 +138,7 @@ export function ContactForm() {
   return (
     <section className={styles.contact} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
-        {t('contact.title')}
+        {title ?? t('contact.title')}
       </h2>
       <p className={styles.intro}>{t('contact.intro')}</p>
       <form className={styles.form} method="post" action={pagePath} data-form="contact" noValidate onSubmit={onSubmit}>

@@ -3,6 +3,8 @@ import { useTranslation } from '../i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath, type ShopLocale } from '../i18n/locales';
 import { CONTENT_PAGES, SERVICE_PAGES } from '../i18n/contentPages';
+import { operatorOfPage } from '../legal/operatorArea';
+import { CONSENT_BANNER_ID } from '../shell/consent';
 import type { Footer_query$key } from './__generated__/Footer_query.graphql';
 import { DeliveryLogos } from './DeliveryLogos';
 import { NewsletterSignup } from './NewsletterSignup';
@@ -62,12 +64,8 @@ const COLUMNS: { title: 'serviceTitle' | 'companyTitle' | 'legalTitle'; links: F
   { title: 'legalTitle', links: ['imprint', 'privacy', 'terms'] },
 ];
 
-/** The operator decides the footer note (SPEC §1: two companies appear in the legal texts). */
-export type ShopOperator = 'pharmacyChain' | 'healthAndLife';
-
 interface FooterProps {
   query: Footer_query$key;
-  operator?: ShopOperator;
 }
 
 // Names compared by their base letters ("Über uns" = "uber uns"). Not with an Intl.Collator: building the first
@@ -79,10 +77,12 @@ const sameName = (a: string, b: string): boolean => baseLetters(a) === baseLette
  * The shop's footer: newsletter, the SPEC's link list and the shop's own footer links,
  * payment and delivery logos, socials, rating, and the legal notes.
  */
-export function Footer({ query, operator = 'pharmacyChain' }: FooterProps) {
+export function Footer({ query }: FooterProps) {
   const { footerNavigation } = useFragment(fragment, query);
   const { t } = useTranslation('shell');
-  const { locale } = usePageContext();
+  const { locale, urlPathname } = usePageContext();
+  // SPEC §1: the footer note names the operator of the shop's area the page belongs to.
+  const operator = operatorOfPage(urlPathname, locale);
 
   const specLinks = COLUMNS.flatMap((column) =>
     column.links.map((key) => ({ name: t(`footer.links.${key}`), url: localizedPath(FOOTER_LINKS[key][locale], locale) })),
@@ -116,6 +116,12 @@ export function Footer({ query, operator = 'pharmacyChain' }: FooterProps) {
                     <a href={localizedPath(FOOTER_LINKS[key][locale], locale)}>{t(`footer.links.${key}`)}</a>
                   </li>
                 ))}
+                {column.title === 'legalTitle' ? (
+                  <li>
+                    {/* Opens the server-rendered consent banner (server/consent.ts) by its id: no script needed. */}
+                    <a href={`#${CONSENT_BANNER_ID}`}>{t('footer.consentSettings')}</a>
+                  </li>
+                ) : null}
               </ul>
             </div>
           ))}

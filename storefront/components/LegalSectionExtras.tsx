@@ -223,13 +223,16 @@ function PrescriptionAddress() {
   );
 }
 
-/** The footer's two operator notes and the AI-text note, in the shell's own words (shell.json). */
+/** The footer's two operator notes, each with the area of the shop it is shown in (legal/operatorArea.ts), and the AI-text note. */
 function OperatorNotes() {
   const { t } = useTranslation('shell');
+  const { t: legal } = useTranslation('legal');
   return (
     <ul className={styles.list}>
       {OPERATING_COMPANIES.map((company) => (
-        <li key={company.key}>{t(`footer.operatorNote.${company.key}`)}</li>
+        <li key={company.key}>
+          <strong>{legal(`imprint.operatorAreas.${company.key}`)}</strong> {t(`footer.operatorNote.${company.key}`)}
+        </li>
       ))}
       <li>{t('footer.aiNote')}</li>
     </ul>

@@ -29,19 +29,19 @@ export const subscribeNewsletterMutation = graphql`
 const FOOTER_FORM = 'newsletter-footer';
 
 /**
- * The footer's newsletter form. The email is checked in the browser (SPEC §5), then subscribeNewsletter
+ * The footer's newsletter form (also a CMS form element's, under the editor's `title`, as its own `formName`). The email is checked in the browser (SPEC §5), then subscribeNewsletter
  * (double opt-in, SPEC §4): a confirmation mail follows, whose link leads to /newsletter-subscribe. Without
  * scripts it posts to /newsletter-subscribe as that page's form (server/formPosts.ts): the footer is on every
  * page, so the outcome or refusal is shown there, under its own heading (ADR 0023).
  */
-export function NewsletterSignup() {
+export function NewsletterSignup({ formName = FOOTER_FORM, title = null }: { formName?: string; title?: string | null } = {}) {
   const { t } = useTranslation('shell');
   const { locale } = usePageContext();
   const { notify } = useNotifications();
   const [serverProblem, setServerProblem] = useState<string | undefined>();
   const [run, sending] = useShopMutation<NewsletterSignupMutation>(subscribeNewsletterMutation);
   // An address typed before hydration stays (the page's scripts arrive after its first paint).
-  const posted = usePostedForm(FOOTER_FORM, { email: '' });
+  const posted = usePostedForm(formName, { email: '' });
   const [email, setEmail] = useState(posted.values.email);
   const [problem, setProblem] = useState<FieldProblem | undefined>();
   const id = useId();
@@ -86,10 +86,10 @@ export function NewsletterSignup() {
   return (
     <section className={styles.newsletter} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.title}>
-        {t('newsletter.title')}
+        {title ?? t('newsletter.title')}
       </h2>
       <p className={styles.intro}>{t('newsletter.intro')}</p>
-      <form className={styles.form} method="post" action={localizedPath('/newsletter-subscribe', locale)} data-form={FOOTER_FORM} noValidate onSubmit={onSubmit}>
+      <form className={styles.form} method="post" action={localizedPath('/newsletter-subscribe', locale)} data-form={formName} noValidate onSubmit={onSubmit}>
         {/* answered as the newsletter page's form: a refusal is shown in that page's form (no state comes back here) */}
         <input type="hidden" name="_form" value={NEWSLETTER_FORM} />
         <label className={styles.label} htmlFor={`${id}-email`}>

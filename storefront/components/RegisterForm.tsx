@@ -4,7 +4,17 @@ import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../checkout/useShopMutation';
-import { checkRegisterForm, REGISTER_FIELD_ORDER, registerAccountInput, registerErrorField, registerFormOf, type AccountProblems, type RegisterFormValues } from '../forms/accountForms';
+import {
+  checkRegisterForm,
+  CUSTOMER_GROUP_REGISTRATION_FORM,
+  groupRegistrationInput,
+  REGISTER_FIELD_ORDER,
+  registerAccountInput,
+  registerErrorField,
+  registerFormOf,
+  type AccountProblems,
+  type RegisterFormValues,
+} from '../forms/accountForms';
 import { firstProblemField } from '../forms/checkoutForms';
 import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
@@ -22,8 +32,17 @@ import styles from './AccountForms.module.css';
  * salutation and names, the data protection consent. The account stays inactive until the link mailed to
  * the customer is opened (double opt-in): the page then says to check the mail. `registered`: '' after the form was
  * posted without scripts (the page's `?registered=1`: the mail went to the address given, which no URL carries).
+ * `customerGroup`: on a customer group's registration page, the account requests that group and the form posts there.
  */
-export function RegisterForm({ query, registered }: { query: RegisterForm_query$key; registered: string | null }) {
+export function RegisterForm({
+  query,
+  registered,
+  customerGroup = null,
+}: {
+  query: RegisterForm_query$key;
+  registered: string | null;
+  customerGroup?: { customerGroupId: string; path: string } | null;
+}) {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
   const data = useFragment(
@@ -44,8 +63,9 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
   const defaultCountryId = data.countries.find((country) => country.iso === 'CH')?.id ?? data.countries[0]?.id ?? '';
   // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here with every field
   // but the passwords (ADR 0023). The fields by name, as the form's controls are named.
+  const formName = customerGroup ? CUSTOMER_GROUP_REGISTRATION_FORM : 'register';
   const posted = usePostedForm<Record<string, string>>(
-    'register',
+    formName,
     Object.fromEntries(REGISTER_FIELD_ORDER.map((field) => [field, field === 'billingAddress.countryId' ? defaultCountryId : ''])),
   );
   const [first] = useState(() =>
@@ -83,7 +103,7 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
       focusField(firstProblemField(REGISTER_FIELD_ORDER, found));
       return;
     }
-    const response = await register({ input: registerAccountInput(values) });
+    const response = await register({ input: customerGroup ? groupRegistrationInput(values, customerGroup.customerGroupId) : registerAccountInput(values) });
     const errors = response ? response.register.errors : null;
     if (errors === null || errors.length > 0) {
       const { byField, general } = sortShopErrors(errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField);
@@ -100,6 +120,7 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
       <div className={styles.success} role="status" data-testid="register-success" tabIndex={-1} ref={(element) => element?.focus()}>
         <h2>{t('register.successTitle')}</h2>
         <p>{registeredEmail ? t('register.successText', { email: registeredEmail }) : t('register.successTextToGivenAddress')}</p>
+        {customerGroup ? <p>{t('groupRegistration.requested')}</p> : null}
       </div>
     );
   }
@@ -108,13 +129,13 @@ export function RegisterForm({ query, registered }: { query: RegisterForm_query$
     <form
       className={styles.form}
       method="post"
-      action={localizedPath('/register', locale)}
-      data-form="register"
+      action={customerGroup?.path ?? localizedPath('/register', locale)}
+      data-form={formName}
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-labelledby="register-title"
     >
-      <PostedFormFields form="register" posted={posted.posted} />
+      <PostedFormFields form={formName} posted={posted.posted} />
       <CheckoutAlert messages={alert} />
       <RefusalFocus field={refusedFieldOf(posted.posted, REGISTER_FIELD_ORDER, first.byField)}>
         <fieldset className={styles.fieldset}>

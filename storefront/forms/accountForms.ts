@@ -130,6 +130,14 @@ export function registerAccountInput(values: RegisterFormValues) {
   };
 }
 
+/** The registration form on a customer group's page (its `_form` and `data-form`): it requests the group. */
+export const CUSTOMER_GROUP_REGISTRATION_FORM = 'customer-group-registration';
+
+/** register's input from a customer group's registration page: the account, requesting the group. */
+export function groupRegistrationInput(values: RegisterFormValues, customerGroupId: string) {
+  return { ...registerAccountInput(values), requestedGroupId: customerGroupId };
+}
+
 /** The gateway names the customer's own name fields without the billing address the form takes them from. */
 export function registerErrorField(field: string): string {
   return field === 'salutationId' || field === 'firstName' || field === 'lastName' ? `billingAddress.${field}` : field;

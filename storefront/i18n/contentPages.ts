@@ -18,6 +18,9 @@ export const CONTENT_PAGES = {
 
 export type ContentPage = keyof typeof CONTENT_PAGES;
 
+/** SPEC §2: "for an English locale, brands and magazine use /brands and /magazine" (the shop's pages are de/it/fr). */
+export const ENGLISH_CONTENT_PATHS: Readonly<Record<string, ContentPage>> = { '/brands': 'brands', '/magazine': 'magazine' };
+
 /** The service pages the footer links to (SPEC §2 footer links): content pages fetched under /s/. */
 export const SERVICE_PAGES = {
   service: { de: '/s/kundenservice', it: '/s/servizio-clienti', fr: '/s/service-clients' },

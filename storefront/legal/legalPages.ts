@@ -80,6 +80,7 @@ export const SHOP_COOKIES = [
   { name: 'i18n_redirected', purpose: 'language', days: 365 },
   { name: 'sw-context-token', purpose: 'session', days: 365 },
   { name: 'sw-language-id', purpose: 'languageId', days: 365 },
+  { name: 'cookie_consent', purpose: 'consent', days: 365 },
 ] as const;
 
 /** SPEC §9 Retention, shown on the privacy page: the key under legal.privacy.retention and the period. */

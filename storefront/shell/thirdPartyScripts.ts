@@ -1,12 +1,15 @@
 import { contentPageOf } from '../i18n/contentPages';
 import { splitLocalePath } from '../i18n/locales';
+import type { ConsentCategory, ConsentChoice } from './consent';
 import { httpsUrl } from './httpsSettings';
 
 // The app shell's third-party scripts (SPEC §2 "Navigation behaviour": a tracking script, a maps script, a
 // push-notification script and an analytics tag; "Link building": the loyalty widget, skipped on contest routes).
 // All are off unless their URL is configured, and only https URLs are accepted (anything else stops the start).
 // This module is the ONE place the shell writes <script> tags for them (storefront/+headHtmlEnd.ts calls it), so a
-// CSP nonce (issue 8) is added here: `thirdPartyScriptTags(…, { nonce })`.
+// CSP nonce (issue 8) is added here: `thirdPartyScriptTags(…, { nonce })`. Each is optional under the revised FADP
+// and loads only once the shopper granted its category (ADR 0029): the server writes the tags per response
+// (server/consent.ts), after the page cache, from the consent cookie.
 
 export const THIRD_PARTY_SCRIPTS = ['tracking', 'maps', 'push', 'analytics', 'loyaltyWidget'] as const;
 export type ThirdPartyScript = (typeof THIRD_PARTY_SCRIPTS)[number];
@@ -18,6 +21,15 @@ export const THIRD_PARTY_SCRIPT_ENV: Record<ThirdPartyScript, string> = {
   push: 'PUSH_SCRIPT_URL',
   analytics: 'ANALYTICS_TAG_URL',
   loyaltyWidget: 'LOYALTY_WIDGET_URL',
+};
+
+/** The consent each script needs (storefront/shell/consent.ts). */
+export const THIRD_PARTY_SCRIPT_CONSENT: Record<ThirdPartyScript, ConsentCategory> = {
+  tracking: 'marketing',
+  maps: 'externalMedia',
+  push: 'marketing',
+  analytics: 'statistics',
+  loyaltyWidget: 'marketing',
 };
 
 /** Each script's URL, or null when it is off. */
@@ -51,25 +63,28 @@ export function isContestPath(pathname: string): boolean {
   return contentPageOf(logicalPath, locale) === 'contest';
 }
 
-/** The scripts a page gets, in a fixed order: every configured one, except the loyalty widget on contest routes. */
-export function thirdPartyScriptsFor(config: ThirdPartyScriptsConfig, pathname: string): { script: ThirdPartyScript; src: string }[] {
+/**
+ * The scripts a page gets, in a fixed order: every configured one the shopper consented to (none before a choice),
+ * except the loyalty widget on contest routes.
+ */
+export function thirdPartyScriptsFor(config: ThirdPartyScriptsConfig, pathname: string, consent: ConsentChoice): { script: ThirdPartyScript; src: string }[] {
   const contest = isContestPath(pathname);
   return THIRD_PARTY_SCRIPTS.flatMap((script) => {
     const src = config[script];
-    if (!src || (script === 'loyaltyWidget' && contest)) return [];
+    if (!src || (script === 'loyaltyWidget' && contest) || !consent?.has(THIRD_PARTY_SCRIPT_CONSENT[script])) return [];
     return [{ script, src }];
   });
 }
 
-function attribute(value: string): string {
+export function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The <script async src=…> tags for the page's head (empty when none is configured). */
-export function thirdPartyScriptTags(config: ThirdPartyScriptsConfig | undefined, pathname: string, options: { nonce?: string } = {}): string {
+export function thirdPartyScriptTags(config: ThirdPartyScriptsConfig | undefined, pathname: string, consent: ConsentChoice, options: { nonce?: string } = {}): string {
   if (!config) return '';
   const nonce = options.nonce ? ` nonce="${attribute(options.nonce)}"` : '';
-  return thirdPartyScriptsFor(config, pathname)
+  return thirdPartyScriptsFor(config, pathname, consent)
     .map(({ script, src }) => `<script async src="${attribute(src)}" data-third-party="${script}"${nonce}></script>`)
     .join('');
 }

@@ -51,6 +51,7 @@ describe('security headers', () => {
       "img-src 'self' data: http://localhost:3000 https://track.example.ch https://cdn.example.ch",
       "style-src 'self' 'unsafe-inline'",
       "connect-src 'self' https://track.example.ch https://collect.example.ch",
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
     ]);
   });
 

@@ -48,7 +48,8 @@ async function renderRoute(url: string, locale: ShopLocale = 'de'): Promise<stri
   } as RoutePageQueryType['variables'];
   const env = gatewayRelayEnvironment(shop);
   await fetchQuery<RoutePageQueryType>(env, RoutePageQuery, variables).toPromise();
-  const pageContext = { urlOriginal: url, urlPathname: parsed.pathname, locale } as unknown as PageContext;
+  // as Vike gives it (a CMS contact form reads its `?contact=sent`)
+  const pageContext = { urlOriginal: url, urlPathname: parsed.pathname, urlParsed: { search: Object.fromEntries(parsed.searchParams) }, locale } as unknown as PageContext;
   const wrap = (children: ReactNode) => (
     <VikeReactProviderPageContext pageContext={pageContext}>
       <I18nextProvider i18n={createShopI18n(locale)}>

@@ -3,6 +3,7 @@ import type DataLoader from 'dataloader';
 import type { GatewayContext } from '../context';
 import { safeExternalLink } from '../links';
 import { catalogLoaders, loaderKey, onePerCallLoader, type ShopwareProduct } from '../loaders';
+import { videoEmbedUrl, videoProviderOf, VIDEO_PROVIDER_NAMES, VIDEO_PROVIDERS, type VideoProvider } from '../videoEmbeds';
 import { builder, type Localized } from './builder';
 import { listingFromStoreResult, ProductListingRef, type ProductListingResult } from './listing';
 import { localizedMedia, MediaRef, type ShopwareMedia } from './media';
@@ -83,6 +84,8 @@ type SlotKind =
   | 'CmsProductDescriptionReviews'
   | 'CmsCategoryNavigation'
   | 'CmsSidebarFilter'
+  | 'CmsVideo'
+  | 'CmsForm'
   | 'CmsUnknown';
 
 /** Shopware element types → the graph's slot kinds; any other type is CmsUnknown. */
@@ -99,7 +102,33 @@ const KIND_OF_TYPE: Record<string, SlotKind> = {
   'product-description-reviews': 'CmsProductDescriptionReviews',
   'category-navigation': 'CmsCategoryNavigation',
   'sidebar-filter': 'CmsSidebarFilter',
+  'youtube-video': 'CmsVideo',
+  'vimeo-video': 'CmsVideo',
+  form: 'CmsForm',
 };
+
+/** Shopware's form element types the shop has a form for. */
+const CMS_FORM_TYPES = ['contact', 'newsletter'] as const;
+type CmsFormType = (typeof CMS_FORM_TYPES)[number];
+
+function cmsFormTypeOf(slot: ShopwareCmsSlot): CmsFormType | null {
+  const type = configValue(slot, 'type');
+  return CMS_FORM_TYPES.find((known) => known === type) ?? null;
+}
+
+/** A slot's kind; a video without a valid id or a form of a type the shop has no form for is CmsUnknown. */
+function kindOf(slot: ShopwareCmsSlot): SlotKind {
+  const kind = KIND_OF_TYPE[slot.type] ?? 'CmsUnknown';
+  if (kind === 'CmsVideo') return videoOf(slot) ? kind : 'CmsUnknown';
+  if (kind === 'CmsForm') return cmsFormTypeOf(slot) ? kind : 'CmsUnknown';
+  return kind;
+}
+
+function videoOf(slot: ShopwareCmsSlot): { provider: VideoProvider; embedUrl: string } | null {
+  const provider = videoProviderOf(slot.type);
+  const embedUrl = provider ? videoEmbedUrl(provider, configValue(slot, 'videoID')) : null;
+  return provider && embedUrl ? { provider, embedUrl } : null;
+}
 
 interface SlotContent extends SlotSource {
   kind: SlotKind;
@@ -293,8 +322,45 @@ const CmsSidebarFilterRef = slotObject('CmsSidebarFilter').implement({
   }),
 });
 
+const CmsVideoProviderRef = builder.enumType('CmsVideoProvider', {
+  description: 'Where a CMS video is played from.',
+  values: Object.fromEntries(
+    VIDEO_PROVIDERS.map((provider) => [provider.toUpperCase(), { value: provider, description: `${VIDEO_PROVIDER_NAMES[provider]}, in its privacy-enhanced player.` }]),
+  ) as Record<Uppercase<VideoProvider>, { value: VideoProvider; description: string }>,
+});
+
+const CmsVideoRef = slotObject('CmsVideo').implement({
+  description:
+    'A YouTube or Vimeo video in the provider’s privacy-enhanced player. The storefront shows a placeholder naming the provider and loads the player only after consent (ADR 0029).',
+  fields: (t) => ({
+    provider: t.field({ type: CmsVideoProviderRef, description: 'The video’s provider.', resolve: (s) => videoOf(s.slot)!.provider }),
+    providerName: t.string({ description: 'The provider’s name, e.g. YouTube.', resolve: (s) => VIDEO_PROVIDER_NAMES[videoOf(s.slot)!.provider] }),
+    embedUrl: t.string({
+      description: 'The privacy-enhanced player (youtube-nocookie.com, Vimeo with dnt=1), built from the checked video id.',
+      resolve: (s) => videoOf(s.slot)!.embedUrl,
+    }),
+    title: t.string({ nullable: true, description: 'What the video shows, in the page’s language, when set.', resolve: (s) => stringOrNull(configValue(s.slot, 'title')) }),
+  }),
+});
+
+const CmsFormTypeRef = builder.enumType('CmsFormType', {
+  description: 'The kind of a CMS form element (Shopware’s form types).',
+  values: {
+    CONTACT: { value: 'contact', description: 'The shop’s contact form.' },
+    NEWSLETTER: { value: 'newsletter', description: 'The newsletter signup (double opt-in).' },
+  } as const,
+});
+
+const CmsFormRef = slotObject('CmsForm').implement({
+  description: 'A form of the shop placed on a CMS page: the contact form or the newsletter signup.',
+  fields: (t) => ({
+    formType: t.field({ type: CmsFormTypeRef, description: 'Which form the slot shows.', resolve: (s) => cmsFormTypeOf(s.slot)! }),
+    title: t.string({ nullable: true, description: 'The heading above the form, in the page’s language, when set.', resolve: (s) => stringOrNull(configValue(s.slot, 'title')) }),
+  }),
+});
+
 const CmsUnknownRef = slotObject('CmsUnknown').implement({
-  description: 'A CMS element the gateway has no type for yet (forms, videos, …): its type and raw config.',
+  description: 'A CMS element the gateway has no type for (or a video or form it cannot show): its type and raw config.',
   fields: (t) => ({
     type: t.string({ description: 'The Shopware element type, e.g. form or youtube-video.', resolve: (s) => s.slot.type }),
     config: t.field({ type: 'JSON', description: 'The element’s config as Shopware stores it ({key: {source, value}}).', resolve: (s) => s.slot.config ?? {} }),
@@ -314,6 +380,8 @@ const SLOT_REFS = {
   CmsProductDescriptionReviews: CmsProductDescriptionReviewsRef,
   CmsCategoryNavigation: CmsCategoryNavigationRef,
   CmsSidebarFilter: CmsSidebarFilterRef,
+  CmsVideo: CmsVideoRef,
+  CmsForm: CmsFormRef,
   CmsUnknown: CmsUnknownRef,
 } as const;
 
@@ -339,7 +407,7 @@ const CmsSlotRef = builder.objectRef<SlotSource>('CmsSlot').implement({
     content: t.field({
       type: CmsSlotContentRef,
       description: 'What the slot shows, typed by element kind.',
-      resolve: (s) => ({ ...s, kind: KIND_OF_TYPE[s.slot.type] ?? 'CmsUnknown' }),
+      resolve: (s) => ({ ...s, kind: kindOf(s.slot) }),
     }),
   }),
 });

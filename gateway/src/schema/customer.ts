@@ -289,6 +289,7 @@ const RegisterInput = builder.inputType('RegisterInput', {
     billingAddress: t.field({ type: AddressInput, required: true, description: 'The billing address.' }),
     shippingAddress: t.field({ type: AddressInput, required: false, description: 'A different shipping address.' }),
     acceptedDataProtection: t.boolean({ required: true, description: 'The data protection notice was accepted.' }),
+    requestedGroupId: t.string({ required: false, description: 'An account requesting a customer group, from the group’s registration page (customerGroupRegistration).' }),
   }),
 });
 
@@ -461,6 +462,7 @@ builder.mutationFields((t) => ({
         const billingAddress = checkedAddress(check, 'billingAddress', input.billingAddress);
         const shippingAddress = input.shippingAddress ? checkedAddress(check, 'shippingAddress', input.shippingAddress) : null;
         if (!input.acceptedDataProtection) check.problem('acceptedDataProtection', 'dataProtection');
+        const requestedGroupId = input.requestedGroupId && !input.guest ? check.id('requestedGroupId', input.requestedGroupId) : null;
         check.done();
         const answer = await ctx
           .store()
@@ -476,6 +478,7 @@ builder.mutationFields((t) => ({
               ...(shippingAddress ? { shippingAddress: { ...(salutationId ? { salutationId } : {}), ...shippingAddress } } : {}),
               acceptedDataProtection: true,
               storefrontUrl: storefrontUrlOf(ctx),
+              ...(requestedGroupId ? { requestedGroupId } : {}),
             },
           })
           .catch((error: unknown) => {

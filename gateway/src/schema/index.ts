@@ -17,6 +17,7 @@ import './shop-errors';
 import './pharmacy';
 import './cart';
 import './customer';
+import './customer-group';
 import './checkout';
 import './order';
 import './account';

@@ -720,4 +720,19 @@ CREATE INDEX loyalty_voucher_customer ON loyalty_voucher(customer_id);
 ALTER TABLE promotion ADD COLUMN customer_id TEXT;
 `,
   },
+  {
+    version: 11,
+    name: 'customer group registration',
+    sql: `
+-- Shopware's customer group registration (SPEC §2 page type): a group with an active registration has a page of its
+-- own whose form registers a customer REQUESTING the group; the customer stays in the shop's default group until
+-- the shop accepts the request (customer.requested_customer_group_id, as Shopware's requestedGroupId).
+ALTER TABLE customer_group ADD COLUMN registration_active INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE customer_group ADD COLUMN registration_only_company INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE customer_group_translation ADD COLUMN registration_title TEXT;
+ALTER TABLE customer_group_translation ADD COLUMN registration_introduction TEXT;
+ALTER TABLE customer_group_translation ADD COLUMN registration_seo_meta_description TEXT;
+ALTER TABLE customer ADD COLUMN requested_customer_group_id TEXT REFERENCES customer_group(id);
+`,
+  },
 ];

@@ -85,6 +85,8 @@ export interface CustomerRow {
   customer_number: string;
   sales_channel_id: string;
   customer_group_id: string;
+  /** the group the customer asked for on its registration page, until the shop decides (Shopware requestedGroupId) */
+  requested_customer_group_id?: string | null;
   language_id: string;
   salutation_id: string | null;
   title: string | null;
@@ -354,6 +356,7 @@ export async function registerCustomer(
   const billing = readAddress(ctx, v, '/billingAddress', billingBody ? { ...billingBody, ...names } : body.billingAddress, names);
   const shipping = body.shippingAddress === undefined || body.shippingAddress === null ? null : readAddress(ctx, v, '/shippingAddress', body.shippingAddress, names);
   const storefrontUrl = v.storefrontUrl(ctx, '/storefrontUrl', body.storefrontUrl);
+  const requestedGroupId = guest ? null : readRequestedGroup(ctx, v, billing, body.requestedGroupId);
   if (email !== null && !guest && accountEmailTaken(ctx, email)) {
     v.violations.push({
       pointer: '/email',
@@ -379,12 +382,12 @@ export async function registerCustomer(
       ctx.db,
       `INSERT INTO customer (id, customer_number, sales_channel_id, customer_group_id, language_id, salutation_id, title, first_name,
          last_name, email, password_hash, guest, active, double_opt_in_registration, double_opt_in_hash, double_opt_in_email_sent_at,
-         first_login, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         first_login, created_at, requested_customer_group_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       customerId, nextNumber(ctx.db, 'customer'), ctx.salesChannel.id, ctx.salesChannel.customerGroupId, ctx.languageId,
       salutationId ?? SALUTATION_NOT_SPECIFIED_ID, title, firstName, lastName, email, passwordHash, guest ? 1 : 0, doubleOptIn ? 0 : 1,
-      doubleOptIn ? 1 : 0, optInHash, doubleOptIn ? now : null, doubleOptIn ? null : now, now,
+      doubleOptIn ? 1 : 0, optInHash, doubleOptIn ? now : null, doubleOptIn ? null : now, now, requestedGroupId,
     );
     const billingAddressId = insertAddress(ctx, customerId, billing!, now);
     const shippingAddressId = shipping && !sameAddress(shipping, billing!) ? insertAddress(ctx, customerId, shipping, now) : billingAddressId;
@@ -400,6 +403,23 @@ export async function registerCustomer(
     return { customerId, billingAddressId, shippingAddressId, awaitingConfirmation: doubleOptIn };
   });
   return write();
+}
+
+/**
+ * Shopware's requestedGroupId: a group whose registration page is open. The customer only REQUESTS it and stays in
+ * the sales channel's group until the shop accepts; a group registering companies only needs the company's name.
+ */
+function readRequestedGroup(ctx: SalesChannelContext, v: FormChecker, billing: AddressInput | null, value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const group = typeof value === 'string' ? (prepared(ctx.db, 'SELECT id, registration_only_company FROM customer_group WHERE id = ? AND registration_active = 1').get(value) as { id: string; registration_only_company: number } | undefined) : undefined;
+  if (!group) {
+    v.violations.push({ pointer: '/requestedGroupId', code: 'VIOLATION::ENTITY_DOES_NOT_EXIST', detail: 'The customer group has no open registration.', parameters: { '{{ id }}': String(value) } });
+    return null;
+  }
+  if (group.registration_only_company === 1 && billing && !billing.company) {
+    v.violations.push({ pointer: '/billingAddress/company', code: 'VIOLATION::IS_BLANK_ERROR', detail: 'This value should not be blank.', parameters: { '{{ value }}': '""' } });
+  }
+  return group.id;
 }
 
 function accountEmailTaken(ctx: SalesChannelContext, email: string): boolean {

@@ -104,7 +104,7 @@ export function customerJson(ctx: SalesChannelContext, customer: CustomerRow): J
     orderCount,
     customFields: null,
     tagIds: null,
-    requestedGroupId: null,
+    requestedGroupId: customer.requested_customer_group_id ?? null,
     createdAt: customer.created_at,
     updatedAt: customer.updated_at,
     // Associations are answered when loaded; the group is not (as Shopware's CustomerRoute without criteria).

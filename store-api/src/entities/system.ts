@@ -457,27 +457,55 @@ export function selectedFirst(methods: Json[], selectedId: string): Json[] {
 export function customerGroupJson(ctx: SalesChannelContext, id: string): Json | null {
   const row = prepared(
     ctx.db,
-    `SELECT g.id, g.display_gross, COALESCE(t.name, f.name) AS name FROM customer_group g
+    `SELECT g.id, g.display_gross, g.registration_active, g.registration_only_company, COALESCE(t.name, f.name) AS name,
+       COALESCE(t.registration_title, f.registration_title) AS registration_title,
+       COALESCE(t.registration_introduction, f.registration_introduction) AS registration_introduction,
+       COALESCE(t.registration_seo_meta_description, f.registration_seo_meta_description) AS registration_seo_meta_description
+     FROM customer_group g
      LEFT JOIN customer_group_translation t ON t.customer_group_id = g.id AND t.language_id = ?
      LEFT JOIN customer_group_translation f ON f.customer_group_id = g.id AND f.language_id = ?
      WHERE g.id = ?`,
-  ).get(...languagePair(ctx), id) as { id: string; display_gross: number; name: string | null } | undefined;
+  ).get(...languagePair(ctx), id) as CustomerGroupRow | undefined;
   if (!row) return null;
+  // Texts a group without a registration page has not are left out, as Shopware leaves out unset translated fields,
+  // rather than sent as null (the schema refuses null).
+  const registration = {
+    ...(row.registration_title ? { registrationTitle: row.registration_title } : {}),
+    ...(row.registration_introduction ? { registrationIntroduction: row.registration_introduction } : {}),
+    ...(row.registration_seo_meta_description ? { registrationSeoMetaDescription: row.registration_seo_meta_description } : {}),
+  };
   return {
     id: row.id,
     name: row.name ?? '',
     displayGross: bool(row.display_gross),
-    // The group has no registration page (SPEC §3: its rules are not shown): the texts are left out, as
-    // Shopware leaves out unset translated fields, rather than sent as null (the schema refuses null).
-    registrationActive: false,
-    registrationOnlyCompanyRegistration: false,
+    registrationActive: bool(row.registration_active),
+    registrationOnlyCompanyRegistration: bool(row.registration_only_company),
+    ...registration,
     translated: {
       name: row.name ?? '',
-      registrationOnlyCompanyRegistration: false,
+      registrationOnlyCompanyRegistration: bool(row.registration_only_company),
+      ...registration,
       customFields: {},
     },
     ...entityTail('customer_group'),
   };
+}
+
+interface CustomerGroupRow {
+  id: string;
+  display_gross: number;
+  registration_active: number;
+  registration_only_company: number;
+  name: string | null;
+  registration_title: string | null;
+  registration_introduction: string | null;
+  registration_seo_meta_description: string | null;
+}
+
+/** A customer group whose registration page is open (Shopware's customer-group-registration/config), else null. */
+export function registrationCustomerGroupJson(ctx: SalesChannelContext, id: string): Json | null {
+  const group = customerGroupJson(ctx, id);
+  return group && group.registrationActive === true ? group : null;
 }
 
 export function loadTaxes(ctx: SalesChannelContext): Json[] {

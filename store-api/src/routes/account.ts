@@ -21,6 +21,7 @@ import {
 import { clientIpOf } from '../domain/rate-limit';
 import { checkRecoveryHash, confirmRecovery, requestRecovery } from '../domain/recovery';
 import { addressLookups, customerAddressJson, customerJson } from '../entities/customer';
+import { registrationCustomerGroupJson } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { readBody } from '../request';
 
@@ -33,6 +34,14 @@ import { readBody } from '../request';
 const SUCCESS = { success: true, apiAlias: 'array_struct' } as const;
 
 export function registerAccountRoutes(app: StoreApiApp): void {
+  // A customer group's registration page (Shopware's CustomerGroupRegistrationSettingsRoute): only while it is open.
+  app.on(['GET', 'POST'], '/customer-group-registration/config/:customerGroupId', (c) => {
+    const id = c.req.param('customerGroupId');
+    const group = /^[0-9a-f]{32}$/.test(id) ? registrationCustomerGroupJson(c.get('ctx'), id) : null;
+    if (!group) throw StoreApiError.of(404, 'CHECKOUT__CUSTOMER_GROUP_REGISTRATION_NOT_FOUND', `Customer group registration for id ${id} not found`, { customerGroupId: id });
+    return c.json(group);
+  });
+
   app.post('/account/register', async (c) => {
     const ctx = c.get('ctx');
     const registration = await registerCustomer(ctx, c.get('deps').config, await readBody(c), clientIpOf(c));

@@ -134,6 +134,28 @@ function categoryNavigationBlock(visibility: Visibility, sectionPosition: 'main'
   };
 }
 
+/** A video element in Shopware's shape, played in the provider's privacy-enhanced player after consent. */
+function videoBlock(type: 'youtube-video' | 'vimeo-video', videoId: string, title: Tr): BlockPlan {
+  return {
+    type,
+    slots: [{
+      slot: 'video', type,
+      config: (l) => ({
+        videoID: stat(videoId), title: stat(title[l]), autoPlay: stat(false), loop: stat(false), showControls: stat(true),
+        advancedPrivacyMode: stat(true), doNotTrack: stat(true), needsConfirmation: stat(true), previewMedia: stat(null),
+      }),
+    }],
+  };
+}
+
+/** A form element (Shopware's contact or newsletter form) under a heading of the page's language. */
+function formBlock(type: 'contact' | 'newsletter', title: Tr): BlockPlan {
+  return {
+    type: 'form',
+    slots: [{ slot: 'content', type: 'form', config: (l) => ({ type: stat(type), title: stat(title[l]), mailReceiver: stat([]), confirmationText: stat(null) }) }],
+  };
+}
+
 export interface CmsInput {
   categories: SeededCategory[];
   products: SeededProduct[];
@@ -274,6 +296,8 @@ interface LandingPagePlan {
   text: Tr;
   color: string;
   categoryKeys: string[];
+  /** CMS elements after the recommendations (a video, a form) */
+  more?: BlockPlan[];
 }
 
 const LANDING_PAGES: LandingPagePlan[] = [
@@ -283,6 +307,11 @@ const LANDING_PAGES: LandingPagePlan[] = [
     headline: tr('Gut gerüstet durch die Erkältungszeit', 'Ben equipaggiati per la stagione del raffreddore', 'Bien armé pour la saison des rhumes'),
     text: tr('Halsschmerzen, Husten, Schnupfen: unsere Fachpersonen empfehlen.', 'Mal di gola, tosse, raffreddore: i consigli dei nostri specialisti.', 'Maux de gorge, toux, rhume : les conseils de nos spécialistes.'),
     color: '#2471a3', categoryKeys: ['sore-throat', 'cough', 'blocked-nose', 'vitamin-c'],
+    more: [
+      // The video's id is the shop's own channel's; the editors replace it in the CMS.
+      videoBlock('youtube-video', 'Edw3Ink9aTm', tr('Richtig inhalieren: so wirkt Dampf bei Schnupfen', 'Inalare correttamente: come agisce il vapore sul raffreddore', 'Bien inhaler : l’effet de la vapeur sur le rhume')),
+      formBlock('contact', tr('Fragen zur Erkältung? Schreiben Sie unserem Apothekenteam', 'Domande sul raffreddore? Scrivete al nostro team della farmacia', 'Des questions sur le rhume ? Écrivez à notre équipe de pharmacie')),
+    ],
   },
   {
     key: 'summer-pharmacy', name: tr('Sommer-Apotheke', 'Farmacia estiva', 'Pharmacie d’été'),
@@ -290,6 +319,10 @@ const LANDING_PAGES: LandingPagePlan[] = [
     headline: tr('Sicher durch den Sommer', 'Un’estate in sicurezza', 'Un été en toute sécurité'),
     text: tr('Sonnenschutz, Insektenstiche und Reiseapotheke.', 'Protezione solare, punture d’insetti e farmacia da viaggio.', 'Protection solaire, piqûres d’insectes et pharmacie de voyage.'),
     color: '#d68910', categoryKeys: ['sun-care', 'first-aid', 'allergy'],
+    more: [
+      videoBlock('vimeo-video', '482901736', tr('Die Reiseapotheke richtig packen', 'Preparare bene la farmacia da viaggio', 'Bien préparer sa pharmacie de voyage')),
+      formBlock('newsletter', tr('Sommertipps aus der Apotheke per E-Mail', 'Consigli estivi della farmacia via e-mail', 'Conseils d’été de la pharmacie par e-mail')),
+    ],
   },
   {
     key: 'insured-offer', name: tr('Versicherten-Angebot', 'Offerta per assicurati', 'Offre pour assurés'),
@@ -328,6 +361,7 @@ function seedLandingPages(cms: CmsWriter, w: TableWriter, input: CmsInput, bySal
             fr: `<h1>${plan.headline.fr}</h1><p>${plan.text.fr}</p>`,
           }),
           sliderBlock(tr('Unsere Empfehlungen', 'I nostri consigli', 'Nos recommandations'), picks),
+          ...(plan.more ?? []),
         ],
       },
     ]);

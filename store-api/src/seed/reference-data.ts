@@ -5,6 +5,7 @@ import {
   COUNTRY_LI_ID,
   CURRENCY_CHF_ID,
   CUSTOMER_GROUP_DEFAULT_ID,
+  CUSTOMER_GROUP_PROFESSIONALS_ID,
   DEFAULT_LANGUAGE_ID,
   FOOTER_CATEGORY_ID,
   LANGUAGES,
@@ -170,6 +171,22 @@ export function seedReferenceData(w: TableWriter, config: StoreApiConfig): void 
   w.insert('customer_group', { id: CUSTOMER_GROUP_DEFAULT_ID, display_gross: 1 });
   w.translations('customer_group_translation', { customer_group_id: CUSTOMER_GROUP_DEFAULT_ID }, (l) => ({
     name: tr('Standard-Kundengruppe', 'Gruppo clienti standard', 'Groupe de clients standard')[l],
+  }));
+  // Doctors, therapists and other health professionals request their group on its own registration page.
+  w.insert('customer_group', { id: CUSTOMER_GROUP_PROFESSIONALS_ID, display_gross: 1, registration_active: 1, registration_only_company: 0 });
+  w.translations('customer_group_translation', { customer_group_id: CUSTOMER_GROUP_PROFESSIONALS_ID }, (l) => ({
+    name: tr('Gesundheitsfachpersonen', 'Professionisti della salute', 'Professionnels de la santé')[l],
+    registration_title: tr('Registrierung für Gesundheitsfachpersonen', 'Registrazione per professionisti della salute', 'Inscription pour les professionnels de la santé')[l],
+    registration_introduction: tr(
+      '<p>Für Ärztinnen und Ärzte, Therapeutinnen und Therapeuten sowie Praxen: Nach der Registrierung prüft unser Apothekenteam Ihre Angaben zur Berufsausübung. Bis zur Freischaltung kaufen Sie zu den üblichen Bedingungen ein.</p>',
+      '<p>Per medici, terapisti e studi medici: dopo la registrazione il nostro team della farmacia verifica i vostri dati sull’esercizio della professione. Fino all’abilitazione acquistate alle condizioni abituali.</p>',
+      '<p>Pour les médecins, thérapeutes et cabinets : après l’inscription, notre équipe de pharmacie vérifie vos données d’exercice professionnel. Jusqu’à l’activation, vous achetez aux conditions habituelles.</p>',
+    )[l],
+    registration_seo_meta_description: tr(
+      'Kundenkonto für Ärztinnen, Ärzte und Therapeuten bei der Online-Apotheke beantragen.',
+      'Richiedete un conto cliente per medici e terapisti presso la farmacia online.',
+      'Demandez un compte client pour médecins et thérapeutes auprès de la pharmacie en ligne.',
+    )[l],
   }));
 
   const payments: [keyof typeof PAYMENT_METHOD_ID, boolean, Tr, Tr][] = [
