@@ -17,6 +17,7 @@ import { mountSitemap } from './sitemap';
 import { readSecurityHeadersConfig, securityHeaders } from './securityHeaders';
 import { createPriceGroupLookup } from './priceGroup';
 import { mountStorefront } from './storefront';
+import { persistedQueriesOf, servedRelease } from './release/releases';
 
 // The one process of `npm start`: the embedded Store API and its media files, the GraphQL gateway at
 // /graphql (GraphiQL on GET) with /metrics, and the SSR storefront (every other path, last).
@@ -24,6 +25,8 @@ import { mountStorefront } from './storefront';
 // loader hooks Node 20 prints a rejected top-level await but exits 0, which a supervisor would take for success.
 process.exitCode = 1;
 const port = Number(process.env.PORT ?? 3000);
+// The release folder this process serves (ADR 0026): resolved once, so a later build never changes its files.
+const release = servedRelease(import.meta.url);
 const embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
 // PUBLIC_ORIGIN (default http://localhost:PORT) and STOREFRONT_ORIGINS: the only origins the shop believes (ADR 0022).
 const shopOrigins = embedded.config.origins;
@@ -52,7 +55,7 @@ try {
     publicOrigin,
     logger,
     // Only Redis needs the operations registered: one instance has them all in its own file.
-    plugins: [usePersistedOperations('persisted_queries.json', { shared: shared.kind === 'redis' ? shared : undefined, logger })],
+    plugins: [usePersistedOperations(persistedQueriesOf(release), { shared: shared.kind === 'redis' ? shared : undefined, logger })],
     shared,
   }));
 } catch (error) {
@@ -94,7 +97,7 @@ mountSitemap(app, {
   logger,
 });
 // Customers' catalogue pages by their price group (ADR 0020): one context read per page view instead of a render.
-mountStorefront(app, { gateway, logger, origins: shopOrigins, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
+mountStorefront(app, { gateway, logger, distDir: release, origins: shopOrigins, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   process.exitCode = 0;
