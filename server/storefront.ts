@@ -56,6 +56,8 @@ export function mountStorefront(
     logger: Logger;
     /** the release folder (server/release/releases.ts); default the one this server was started from */
     distDir?: string;
+    /** `npm run dev`: Vike renders from the sources through Vite's dev server (server/devServer.ts), no release */
+    dev?: boolean;
     pageCache?: PageCache;
     thirdPartyScripts?: ThirdPartyScriptsConfig;
     /** a session's price group from the Store API (priceGroup.ts); without it sessions without the guest mark render every page */
@@ -66,9 +68,9 @@ export function mountStorefront(
 ): void {
   const distDir = options.distDir ?? servedRelease(import.meta.url) ?? 'dist/current';
   // Pages render with this release's Vike build; its assets and operations come from the same folder.
-  const vikeBuild = loadVikeBuild(distDir);
+  const vikeBuild = options.dev ? Promise.resolve() : loadVikeBuild(distDir);
   vikeBuild.catch((error: unknown) => options.logger.error({ err: error, distDir }, 'storefront: loading the server build failed'));
-  const persistedQueriesFile = persistedQueriesOf(distDir);
+  const persistedQueriesFile = persistedQueriesOf(options.dev ? undefined : distDir);
   const origins = options.origins ?? readShopOrigins(process.env);
   // SPEC §2: canonical links use https and the lowercase host: SHOP_HOST, else PUBLIC_ORIGIN's; never the request's.
   const shopOrigin = canonicalOrigin(origins);
@@ -86,7 +88,7 @@ export function mountStorefront(
   const routeViewCss: RouteViewCss = existsSync(routeViewCssFile) ? (JSON.parse(readFileSync(routeViewCssFile, 'utf8')) as RouteViewCss) : {};
   // The page's stylesheets inlined into its HTML, its scripts preloaded after the image of its largest paint (pageAssets.ts).
   const rewritePageAssets = createPageAssetRewrite(`${distDir}/client`);
-  if (!existsSync(`${distDir}/server/entry.mjs`)) {
+  if (!options.dev && !existsSync(`${distDir}/server/entry.mjs`)) {
     options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it when needed)');
   }
   // Vike's hashed bundles never change under a name: cache them for a year.

@@ -18,6 +18,9 @@ const KEPT_RELEASES = 5;
 const LOCK_WAIT_MS = 10 * 60_000;
 
 const say = (line: string) => console.info(`build: ${line}`);
+// A release is a production build whoever runs it: under NODE_ENV=test (vitest) or development, Vite would compile
+// JSX for React's development runtime, which a production server does not have.
+process.env.NODE_ENV = 'production';
 
 function isRunning(pid: number): boolean {
   try {

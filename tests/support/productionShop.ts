@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptionsWithStdioTuple } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -39,13 +39,14 @@ export interface ProductionShop {
 
 /**
  * Starts the shop on a free port with `env` on top of this process's and waits until `waitFor` answers 200.
- * `via: 'npm'` runs `npm start` (npm, then the server exec'd in its shell's place); default plain node.
- * `nodeArgs` go before the server file (e.g. `--import tsx --import preload.ts`).
+ * `via: 'npm'` runs `npm start` (npm, then the server exec'd in its shell's place); default plain node;
+ * `via: 'dev'` runs `npm run dev` (Vite's dev server, restarts on server changes) in a process group of its own,
+ * which `stop()` ends whole. `nodeArgs` go before the server file (e.g. `--import tsx --import preload.ts`).
  */
 export async function startProductionShop(options: {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  via?: 'node' | 'npm';
+  via?: 'node' | 'npm' | 'dev';
   nodeArgs?: string[];
   waitFor?: string;
   timeoutMs?: number;
@@ -53,15 +54,24 @@ export async function startProductionShop(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, PUBLIC_ORIGIN: origin, ...options.env };
+  const spawnOptions: SpawnOptionsWithStdioTuple<'ignore', 'pipe', 'pipe'> = { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.via === 'dev' };
   const child =
-    options.via === 'npm'
-      ? spawn('npm', ['start'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_START], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    options.via === 'npm' || options.via === 'dev'
+      ? spawn('npm', options.via === 'npm' ? ['start'] : ['run', 'dev'], spawnOptions)
+      : spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_START], spawnOptions);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const shop: ProductionShop = { origin, process: child, output: () => output, exited, stop: () => void child.kill('SIGKILL') };
+  const stop = () => {
+    if (options.via !== 'dev') return void child.kill('SIGKILL');
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const shop: ProductionShop = { origin, process: child, output: () => output, exited, stop };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the shop stopped (${child.exitCode ?? child.signalCode}):\n${output}`);
@@ -72,7 +82,7 @@ export async function startProductionShop(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGKILL');
+  stop();
   throw new Error(`the shop did not answer ${options.waitFor ?? '/readyz'} in time:\n${output}`);
 }
 
