@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as bundle } from 'esbuild';
-import { build as vikeBuild } from 'vike/api';
 import { sourceHash } from './sourceHash';
 import { CURRENT_LINK, DIST_DIR, isCompleteRelease, PERSISTED_QUERIES, RELEASE_MARK, RELEASES_DIR, SERVER_BUNDLE, SERVER_START, type ReleaseMark } from './releases';
 
@@ -86,6 +84,8 @@ async function buildRelease(hash: string, folder: string): Promise<void> {
   // relay-compiler: the artifacts the pages import and the persisted operations the release carries.
   const relay = spawnSync('npm', ['run', '--silent', 'relay'], { cwd: ROOT, stdio: 'inherit' });
   if (relay.status !== 0) throw new Error(`build: relay-compiler failed (${relay.status ?? relay.signal})`);
+  // Loaded only when building: a start whose release exists checks the hash and nothing more.
+  const [{ build: vikeBuild }, { build: bundle }] = await Promise.all([import('vike/api'), import('esbuild')]);
   await vikeBuild({ viteConfig: { root: ROOT, build: { outDir: folder } } });
   // The server, compiled: plain `node` starts it. Packages stay imports of node_modules (native ones among them).
   await bundle({

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { Agent, request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,7 @@ describe('two instances of one checkout, one after the other', () => {
     const assets = [...new Set([...(await linkedAssets(first.origin, '/')), ...(await linkedAssets(first.origin, '/it/'))])];
     expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeGreaterThan(5);
     expect(assets.filter((asset) => asset.endsWith('.css')).length).toBeGreaterThan(0);
-    const release = readlinkSync(join(PROJECT_ROOT, 'dist', 'current'));
+    const release = realpathSync(join(PROJECT_ROOT, 'dist', 'current'));
 
     // The same sources: `npm start` finds their release and builds nothing.
     const second = await start({ dataDir: await dataDir(), via: 'npm' });
@@ -165,12 +165,15 @@ describe('two instances of one checkout, one after the other', () => {
     // Other sources, built twice at the same moment: one builds, the other waits and takes its release.
     const builds = await Promise.all([buildOther(), buildOther()]);
     expect(builds.map((build) => build.code)).toEqual([0, 0]);
-    expect(builds.filter((build) => /build: release \w+ built in/.test(build.output))).toHaveLength(1);
-    const rebuilt = readlinkSync(join(PROJECT_ROOT, 'dist', 'current'));
+    const built = builds.flatMap((build) => /build: release (\w+) built in/.exec(build.output)?.[1] ?? []);
+    expect(built).toHaveLength(1);
+    expect(builds.map((build) => build.output).join('\n')).toContain(`build: release ${built[0]} is up to date`);
+    const rebuilt = join(PROJECT_ROOT, 'dist', 'releases', built[0]!);
     expect(rebuilt).not.toBe(release);
 
-    // A start now serves the new release; the first instance still every file it linked.
-    const third = await start({ dataDir: await dataDir() });
+    // The new release serves (its own server file: other test files may point dist/current back meanwhile); the
+    // first instance still every file it linked.
+    const third = await start({ dataDir: await dataDir(), serverFile: join(rebuilt, 'server.mjs') });
     expect(await linkedAssets(third.origin, '/')).not.toEqual([]);
     expect(await unreachable(third.origin, await linkedAssets(third.origin, '/'))).toEqual([]);
     expect(await unreachable(first.origin, assets)).toEqual([]);

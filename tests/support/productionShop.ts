@@ -48,6 +48,8 @@ export async function startProductionShop(options: {
   env?: NodeJS.ProcessEnv;
   via?: 'node' | 'npm' | 'dev';
   nodeArgs?: string[];
+  /** another server file for node than dist/current's (a release folder's own server.mjs) */
+  serverFile?: string;
   waitFor?: string;
   timeoutMs?: number;
 }): Promise<ProductionShop> {
@@ -58,7 +60,7 @@ export async function startProductionShop(options: {
   const child =
     options.via === 'npm' || options.via === 'dev'
       ? spawn('npm', options.via === 'npm' ? ['start'] : ['run', 'dev'], spawnOptions)
-      : spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_START], spawnOptions);
+      : spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverFile ?? SERVER_START], spawnOptions);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
