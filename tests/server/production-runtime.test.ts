@@ -3,6 +3,7 @@ import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { Agent, request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceHash } from '../../server/release/sourceHash';
 import { testProducts } from '../gateway/shop-session';
 import { copySeededDataDir } from '../support/shop';
 import { ensureRelease, isAlive, processTree, PROJECT_ROOT, startProductionShop, type ProductionShop } from '../support/productionShop';
@@ -163,6 +164,7 @@ describe('two instances of one checkout, one after the other', () => {
     expect(await unreachable(first.origin, assets)).toEqual([]);
 
     // Other sources, built twice at the same moment: one builds, the other waits and takes its release.
+    rmSync(join(PROJECT_ROOT, 'dist', 'releases', sourceHash(PROJECT_ROOT, { BUILD_SOURCEMAP: 'true' })), { recursive: true, force: true }); // built by an earlier run
     const builds = await Promise.all([buildOther(), buildOther()]);
     expect(builds.map((build) => build.code)).toEqual([0, 0]);
     const built = builds.flatMap((build) => /build: release (\w+) built in/.exec(build.output)?.[1] ?? []);

@@ -40,8 +40,8 @@ export interface ProductionShop {
 /**
  * Starts the shop on a free port with `env` on top of this process's and waits until `waitFor` answers 200.
  * `via: 'npm'` runs `npm start` (npm, then the server exec'd in its shell's place); default plain node;
- * `via: 'dev'` runs `npm run dev` (Vite's dev server, restarts on server changes) in a process group of its own,
- * which `stop()` ends whole. `nodeArgs` go before the server file (e.g. `--import tsx --import preload.ts`).
+ * `via: 'dev'` runs `npm run dev` (Vite's dev server, restarts on server changes); both npm ones in a process group
+ * of their own, which `stop()` ends whole. `nodeArgs` go before the server file (e.g. `--import tsx --import preload.ts`).
  */
 export async function startProductionShop(options: {
   dataDir: string;
@@ -56,7 +56,7 @@ export async function startProductionShop(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, PUBLIC_ORIGIN: origin, ...options.env };
-  const spawnOptions: SpawnOptionsWithStdioTuple<'ignore', 'pipe', 'pipe'> = { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.via === 'dev' };
+  const spawnOptions: SpawnOptionsWithStdioTuple<'ignore', 'pipe', 'pipe'> = { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.via === 'npm' || options.via === 'dev' };
   const child =
     options.via === 'npm' || options.via === 'dev'
       ? spawn('npm', options.via === 'npm' ? ['start'] : ['run', 'dev'], spawnOptions)
@@ -66,7 +66,8 @@ export async function startProductionShop(options: {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = () => {
-    if (options.via !== 'dev') return void child.kill('SIGKILL');
+    // npm's child (the server exec'd by its shell) would outlive npm: the whole process group goes.
+    if (!spawnOptions.detached) return void child.kill('SIGKILL');
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
