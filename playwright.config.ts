@@ -51,8 +51,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The storefront is served from its production build (dist/); building takes a few seconds.
-    command: 'npm run build && npx tsx server/index.ts',
+    // The shop as `npm start` runs it (ADR 0026): the release of the sources (built unless `npm test` built it
+    // already), the compiled server under plain node; stopped with SIGTERM like a supervisor does.
+    command: 'npm start',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     // First start seeds the whole catalogue (target < 15 s); leave room for a slow machine.

@@ -113,7 +113,7 @@ function fullReport(results: PageResult[]): string {
     '# Lighthouse: home, listing and product page',
     '',
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx bench/lighthouse.ts\` (the last part of \`npm run bench\`) against the real server`,
-    '(`tsx server/index.ts`, NODE_ENV=production, the built `dist/`, the seeded shop) on loopback; each page was visited once beforehand, so',
+    '(`node dist/current/server.mjs`, the compiled release, NODE_ENV=production, the seeded shop) on loopback; each page was visited once beforehand, so',
     'an anonymous visit is answered by the page cache (ADR 0011) as in production.',
     ...machine(lhr),
     '',

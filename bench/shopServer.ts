@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The whole shop as `npm start` serves it, for the browser benches: the real server (`tsx server/index.ts`,
-// NODE_ENV=production, the built dist/) as a child process on a free loopback port with a data folder of its
+// The whole shop as `npm start` serves it, for the browser benches: the real server (the compiled release,
+// NODE_ENV=production) as a child process on a free loopback port with a data folder of its
 // own (seeded on its first start, kept for later runs), and the pages a bench looks at.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -85,24 +84,21 @@ function killOnExit(child: ChildProcess): void {
 }
 
 /**
- * Starts the production server with `env` on top of the bench's, in `cwd` (default: this project; BENCH_SERVER_CWD
- * may name a copy with its own dist/, so a build running meanwhile cannot swap the bundles under the measurement),
- * and waits for /health. Builds dist/ once when it is missing. Stopped on `stop()`, and on exit or Ctrl-C.
+ * Starts the production server with `env` on top of the bench's, in `cwd` (default: this project), as the README's
+ * production command does (`node dist/current/server.mjs`, ADR 0026), and waits for /health. Builds the release of
+ * the sources first unless it exists. Stopped on `stop()`, and on exit or Ctrl-C.
  */
 export async function startShopServer(dataDir: string, options: { env?: Record<string, string>; cwd?: string } = {}): Promise<ShopServer> {
   const cwd = options.cwd ?? process.env.BENCH_SERVER_CWD ?? ROOT;
-  if (!existsSync(join(cwd, 'dist', 'server')) || !existsSync(join(cwd, 'dist', 'client'))) {
-    console.info('bench: no built dist/, running `npm run build` once');
-    const build = spawnSync('npm', ['run', 'build'], { cwd, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
-  }
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
   mkdirSync(dataDir, { recursive: true });
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
   const env = options.env ?? {};
   console.info(`bench: starting the server on ${origin} with DATA_DIR=${dataDir} ${JSON.stringify(env)} (seeded on its first start, kept for later runs)`);
-  // Its own process group, so stopping it also stops the node process tsx runs the server in.
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+  // Its own process group, so stopping it stops anything it started.
+  const child = spawn(process.execPath, ['dist/current/server.mjs'], {
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, star
 import { BenchShopper, writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
-// (`tsx server/index.ts`, NODE_ENV=production) as a child process on a free loopback port, with a data folder
+// (`node dist/current/server.mjs`, NODE_ENV=production) as a child process on a free loopback port, with a data folder
 // of its own under the OS temp dir (seeded on its first start, reused after). Measured with autocannon: SSR
 // throughput and p50/p99 of the home page, a category listing and a product page at 1 and 10 connections, each
 // for three visitors: an anonymous one (no cookie: the page cache of ADR 0011 answers after the first render),
@@ -319,7 +319,7 @@ function report(pages: Page[], rows: Row[], storeCalls: StoreCalls[], shipped: S
     '# Benchmark: the SSR storefront',
     '',
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/storefront.ts): the real server`,
-    '(`tsx server/index.ts`, NODE_ENV=production, the built `dist/`, the embedded Store API with the seeded shop) as a child process on loopback.',
+    '(`node dist/current/server.mjs`, the compiled release, NODE_ENV=production, the embedded Store API with the seeded shop) as a child process on loopback.',
     `Machine: ${availableParallelism()} CPUs (nproc) · ${cpu} · Node ${process.version} · ${process.platform}/${process.arch}.`,
     `autocannon runs ${DURATION} s per row on the same machine as the server (the load generator shares the CPUs); 1-minute load average when the run began: ${LOAD_AT_START.toFixed(2)}.`,
     '',

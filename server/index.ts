@@ -17,6 +17,8 @@ import { mountSitemap } from './sitemap';
 import { readSecurityHeadersConfig, securityHeaders } from './securityHeaders';
 import { createPriceGroupLookup } from './priceGroup';
 import { mountStorefront } from './storefront';
+import { persistedQueriesOf, servedRelease } from './release/releases';
+import type * as DevServerModule from './devServer';
 
 // The one process of `npm start`: the embedded Store API and its media files, the GraphQL gateway at
 // /graphql (GraphiQL on GET) with /metrics, and the SSR storefront (every other path, last).
@@ -24,6 +26,12 @@ import { mountStorefront } from './storefront';
 // loader hooks Node 20 prints a rejected top-level await but exits 0, which a supervisor would take for success.
 process.exitCode = 1;
 const port = Number(process.env.PORT ?? 3000);
+// `npm run dev` (--dev): pages from the sources through Vite's dev server with hot module replacement (ADR 0026).
+const dev = process.argv.includes('--dev');
+// Otherwise the release folder this process serves: resolved once, so a later build never changes its files.
+const release = dev ? undefined : servedRelease(import.meta.url);
+// Loaded only in development (by URL, so the compiled server neither bundles nor imports Vite).
+const devServer = dev ? ((await import(new URL('./devServer.ts', import.meta.url).href)) as typeof DevServerModule).viteDevServer(logger) : undefined;
 const embedded = await startEmbeddedStoreApi(undefined, (line) => logger.info({ phase: 'seed' }, line));
 // PUBLIC_ORIGIN (default http://localhost:PORT) and STOREFRONT_ORIGINS: the only origins the shop believes (ADR 0022).
 const shopOrigins = embedded.config.origins;
@@ -52,7 +60,7 @@ try {
     publicOrigin,
     logger,
     // Only Redis needs the operations registered: one instance has them all in its own file.
-    plugins: [usePersistedOperations('persisted_queries.json', { shared: shared.kind === 'redis' ? shared : undefined, logger })],
+    plugins: [usePersistedOperations(persistedQueriesOf(release), { shared: shared.kind === 'redis' ? shared : undefined, logger })],
     shared,
   }));
 } catch (error) {
@@ -94,9 +102,9 @@ mountSitemap(app, {
   logger,
 });
 // Customers' catalogue pages by their price group (ADR 0020): one context read per page view instead of a render.
-mountStorefront(app, { gateway, logger, origins: shopOrigins, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
+mountStorefront(app, { gateway, logger, distDir: release, dev, origins: shopOrigins, priceGroupOf: createPriceGroupLookup(gatewayStoreApi, logger) });
 
-const server = serve({ fetch: app.fetch, port }, (info) => {
+const server = serve({ fetch: app.fetch, port, ...(devServer ? { createServer: devServer.createServer } : {}) }, (info) => {
   process.exitCode = 0;
   logger.info(
     { port: info.port, dataDir: embedded.config.dataDir },
@@ -104,11 +112,14 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   );
 });
 
+const vite = await devServer?.start(server as Server);
+
 // SIGTERM/SIGINT: stop accepting, drain in-flight requests (SPEC §9 request timeout), close the database, exit 0.
 lifecycle.current = installGracefulShutdown({
   server: server as Server,
   logger,
   close: async () => {
+    await vite?.close();
     await shared?.close();
     await closeEmbedded(embedded);
   },

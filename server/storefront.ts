@@ -3,6 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { createPageAssetRewrite } from './pageAssets';
+import { loadVikeBuild, persistedQueriesOf, servedRelease } from './release/releases';
 import { ROUTE_VIEW_CSS_FILE, type RouteViewCss } from '../storefront/build/routeViewStyles';
 import { renderPage } from 'vike/server';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
@@ -46,8 +47,8 @@ const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|avif|js|mjs|css|map|json|woff
 const NO_PAGE: RenderedPage = { status: 404, headers: [], body: '' };
 
 /**
- * Mounts the SSR storefront (Vike, built into dist/ by `npm run build`) as the last routes of the app:
- * static assets from dist/client, then every other GET renders a page. A page's ONE query runs against
+ * Mounts the SSR storefront (Vike, built into a release folder by `npm run build`, ADR 0026) as the last routes of
+ * the app: static assets from its client/, then every other GET renders a page. A page's ONE query runs against
  * the gateway in-process (yoga.fetch, no HTTP hop) with the shopper's cookies; the gateway's Set-Cookie
  * headers (session, language) go onto the HTML response.
  */
@@ -56,7 +57,10 @@ export function mountStorefront(
   options: {
     gateway: Gateway;
     logger: Logger;
+    /** the release folder (server/release/releases.ts); default the one this server was started from */
     distDir?: string;
+    /** `npm run dev`: Vike renders from the sources through Vite's dev server (server/devServer.ts), no release */
+    dev?: boolean;
     pageCache?: PageCache;
     thirdPartyScripts?: ThirdPartyScriptsConfig;
     /** a session's price group from the Store API (priceGroup.ts); without it sessions without the guest mark render every page */
@@ -65,7 +69,11 @@ export function mountStorefront(
     origins?: ShopOrigins;
   },
 ): void {
-  const distDir = options.distDir ?? 'dist';
+  const distDir = options.distDir ?? servedRelease(import.meta.url) ?? 'dist/current';
+  // Pages render with this release's Vike build; its assets and operations come from the same folder.
+  const vikeBuild = options.dev ? Promise.resolve() : loadVikeBuild(distDir);
+  vikeBuild.catch((error: unknown) => options.logger.error({ err: error, distDir }, 'storefront: loading the server build failed'));
+  const persistedQueriesFile = persistedQueriesOf(options.dev ? undefined : distDir);
   const origins = options.origins ?? readShopOrigins(process.env);
   // SPEC §2: canonical links use https and the lowercase host: SHOP_HOST, else PUBLIC_ORIGIN's; never the request's.
   const shopOrigin = canonicalOrigin(origins);
@@ -88,8 +96,8 @@ export function mountStorefront(
   const routeViewCss: RouteViewCss = existsSync(routeViewCssFile) ? (JSON.parse(readFileSync(routeViewCssFile, 'utf8')) as RouteViewCss) : {};
   // The page's stylesheets inlined into its HTML, its scripts preloaded after the image of its largest paint (pageAssets.ts).
   const rewritePageAssets = createPageAssetRewrite(`${distDir}/client`);
-  if (!existsSync(`${distDir}/server/entry.mjs`)) {
-    options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it)');
+  if (!options.dev && !existsSync(`${distDir}/server/entry.mjs`)) {
+    options.logger.warn({ distDir }, 'storefront: no build found, run `npm run build` (npm start does it when needed)');
   }
   // Vike's hashed bundles never change under a name: cache them for a year.
   app.use(
@@ -118,6 +126,7 @@ export function mountStorefront(
       visitor ||= answer.visitor;
       return answer.payload;
     };
+    await vikeBuild;
     const pageContext = await renderPage({
       urlOriginal: forRequest.url,
       headersOriginal: forRequest.headers,
@@ -151,7 +160,7 @@ export function mountStorefront(
   const wishlistHearts = createWishlistHearts({ gateway: options.gateway, logger: options.logger });
 
   // The cart's no-JavaScript forms (POST), and no caching of the personal checkout pages.
-  mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins });
+  mountCartForms(app, { gateway: options.gateway, logger: options.logger, origins, persistedQueriesFile });
   // The consent banner's form (ADR 0029).
   mountConsent(app, { logger: options.logger, origins });
   // Every other shop form without JavaScript: the same mutation as the enhanced form; a refusal is the page again
@@ -161,6 +170,7 @@ export function mountStorefront(
     logger: options.logger,
     origins,
     redirectAllowList,
+    persistedQueriesFile,
     renderAgain: async (c, request, formPost, cookies) => {
       const page = await render(request, formPost);
       if (page === NO_PAGE) return c.notFound();

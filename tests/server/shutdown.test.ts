@@ -1,60 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installGracefulShutdown } from '../../server/shutdown';
+import { ensureRelease, startProductionShop } from '../support/productionShop';
 import { openPrivateTestShop } from '../support/shop';
 
-// Graceful shutdown of the real server (`tsx server/index.ts` as a child process): on SIGTERM a request in flight
-// still completes with 200, new connections are refused, the process exits 0; a second signal exits at once.
+// Graceful shutdown of the real server (the compiled release under node, as in production) as a child process: on
+// SIGTERM a request in flight still completes with 200, new connections are refused, the process exits 0; a second
+// signal exits at once.
 
 type Shop = Awaited<ReturnType<typeof openPrivateTestShop>>;
 let shop: Shop;
 let child: ChildProcess | undefined;
-let output = '';
+let output: () => string;
 let origin = '';
-let port = 0;
 
 beforeAll(async () => {
+  ensureRelease();
   shop = await openPrivateTestShop();
-}, 60_000);
+}, 300_000);
 afterAll(() => shop?.close());
 afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   child = undefined;
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const found = (server.address() as AddressInfo).port;
-      server.close(() => resolve(found));
-    });
-  });
-}
-
 async function startServer(): Promise<ChildProcess> {
-  port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  output = '';
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: shop.config.dataDir, NODE_ENV: 'development', PUBLIC_ORIGIN: origin },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (started.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not start:\n${output}`);
+  const started = await startProductionShop({ dataDir: shop.config.dataDir, env: { NODE_ENV: 'development' }, waitFor: '/health' });
+  origin = started.origin;
+  output = started.output;
+  return started.process;
 }
 
 const exitOf = (proc: ChildProcess) => new Promise<number | null>((resolve) => (proc.exitCode !== null ? resolve(proc.exitCode) : proc.once('exit', (code) => resolve(code))));
@@ -97,8 +74,8 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
     expect(answer.headers.connection).toBe('close');
     expect(await exited).toBe(0);
-    expect(output).toContain('shutdown: draining in-flight requests');
-    expect(output).toContain('shutdown: done');
+    expect(output()).toContain('shutdown: draining in-flight requests');
+    expect(output()).toContain('shutdown: done');
   }, 120_000);
 
   it('a second signal exits at once without waiting for the request', async () => {

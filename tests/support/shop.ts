@@ -36,14 +36,7 @@ function seededDataDir(): string {
  * `close()` removes the copy.
  */
 export async function openPrivateTestShop(options: TestShopOptions = {}): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
-  const seeded = readStoreApiConfig({ DATA_DIR: seededDataDir() });
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-private-'));
-  // VACUUM INTO gives a consistent copy even while other files read the seeded database.
-  const { openDatabase } = await import('../../store-api/src/db/connection');
-  const source = openDatabase(seeded.databaseFile);
-  source.prepare('VACUUM INTO ?').run(join(dataDir, 'shop.sqlite'));
-  source.close();
-  for (const folder of ['media', 'thumbnail']) symlinkSync(join(seeded.dataDir, folder), join(dataDir, folder));
+  const dataDir = await copySeededDataDir();
   const shop = await openShopAt(readStoreApiConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN }), options);
   const close = shop.close;
   return Object.assign(shop, {
@@ -52,6 +45,19 @@ export async function openPrivateTestShop(options: TestShopOptions = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/** A data folder of its own with a copy of the seeded database (media files shared); the caller removes it. */
+export async function copySeededDataDir(): Promise<string> {
+  const seeded = readStoreApiConfig({ DATA_DIR: seededDataDir() });
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-private-'));
+  // VACUUM INTO gives a consistent copy even while other files read the seeded database.
+  const { openDatabase } = await import('../../store-api/src/db/connection');
+  const source = openDatabase(seeded.databaseFile);
+  source.prepare('VACUUM INTO ?').run(join(dataDir, 'shop.sqlite'));
+  source.close();
+  for (const folder of ['media', 'thumbnail']) symlinkSync(join(seeded.dataDir, folder), join(dataDir, folder));
+  return dataDir;
 }
 
 async function openShopAt(config: StoreApiConfig, options: TestShopOptions): Promise<EmbeddedStoreApi & { call: StoreApiCall }> {
