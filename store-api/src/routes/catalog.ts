@@ -13,7 +13,6 @@ import { productListing, type ListingScope } from '../entities/product-listing';
 import { cmsCatalogue, resolveCmsPage } from '../entities/cms';
 import { loadProducts } from '../entities/product';
 import { findVariant, productConfigurator, readVariantOptions } from '../entities/product-configurator';
-import { groupsWithOptions } from '../entities/property';
 import { saveProductReview } from '../domain/product-reviews';
 import { readBody } from '../request';
 import '../entities/media';
