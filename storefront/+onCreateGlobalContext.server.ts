@@ -1,4 +1,8 @@
 import type { GlobalContextServer } from 'vike/types';
+import { FooterBadges } from './components/FooterBadges';
+import { ProductAvailability } from './components/ProductAvailability';
+import { ProductUsps } from './components/ProductUsps';
+import { VariantConfigurator } from './components/VariantConfigurator';
 import { ProductReviewForm } from './components/ProductReviewForm';
 import { serverIslands } from './components/serverIslands';
 import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
@@ -9,6 +13,10 @@ import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
 // server/storefront.ts reads the same variables when the server starts, so a bad value stops the start there.
 export function onCreateGlobalContext(globalContext: GlobalContextServer): void {
   globalContext.pharmacyMapTiles = readPharmacyMapTiles(process.env);
-  // the review form is server HTML only (its code stays out of the product page's JavaScript, ADR 0030)
+  // server HTML only: their code stays out of the pages' JavaScript (ADR 0030)
   serverIslands.reviewForm = ProductReviewForm;
+  serverIslands.footerBadges = FooterBadges;
+  serverIslands.productAvailability = ProductAvailability;
+  serverIslands.productUsps = ProductUsps;
+  serverIslands.variantConfigurator = VariantConfigurator;
 }

@@ -6,11 +6,14 @@ import { CONTENT_PAGES, SERVICE_PAGES } from '../i18n/contentPages';
 import { operatorOfPage } from '../legal/operatorArea';
 import { CONSENT_BANNER_ID } from '../shell/consent';
 import type { Footer_query$key } from './__generated__/Footer_query.graphql';
-import { DeliveryLogos } from './DeliveryLogos';
 import { NewsletterSignup } from './NewsletterSignup';
-import { PaymentLogos } from './PaymentLogos';
 import { ShopRating } from './ShopRating';
-import { SocialLinks } from './SocialLinks';
+import { ServerIsland } from './ServerIsland';
+// The badges island's styles stay in the page's CSS: its HTML comes from the server without its chunk.
+import './LogoBadge.module.css';
+import './PaymentLogos.module.css';
+import './DeliveryLogos.module.css';
+import './SocialLinks.module.css';
 import styles from './Footer.module.css';
 
 const fragment = graphql`
@@ -72,6 +75,9 @@ interface FooterProps {
 // one loads the browser's collation data, 30–100 ms of a phone's main thread on every page (issue 8, Lighthouse).
 const baseLetters = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 const sameName = (a: string, b: string): boolean => baseLetters(a) === baseLetters(b);
+
+/** The footer's logos as a chunk of their own, for a layout rendered after a client navigation. */
+const loadFooterBadges = () => import('./FooterBadges').then((module) => module.FooterBadges);
 
 /**
  * The shop's footer: newsletter, the SPEC's link list and the shop's own footer links,
@@ -140,20 +146,7 @@ export function Footer({ query }: FooterProps) {
             </div>
           ) : null}
         </nav>
-        <div className={styles.badges}>
-          <div>
-            <h2 className={styles.heading}>{t('footer.paymentTitle')}</h2>
-            <PaymentLogos />
-          </div>
-          <div>
-            <h2 className={styles.heading}>{t('footer.deliveryTitle')}</h2>
-            <DeliveryLogos />
-          </div>
-          <div>
-            <h2 className={styles.heading}>{t('footer.socialTitle')}</h2>
-            <SocialLinks />
-          </div>
-        </div>
+        <ServerIsland name="footerBadges" of={locale} props={{}} load={loadFooterBadges} className={styles.badges} />
       </div>
       <div className={styles.notes}>
         <div className="page-width">

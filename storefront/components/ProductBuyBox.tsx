@@ -7,13 +7,21 @@ import { localizedPath } from '../i18n/locales';
 import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_product.graphql';
-import { ProductAvailability } from './ProductAvailability';
 import { ProductPrice } from './ProductPrice';
-import { ProductUsps } from './ProductUsps';
+import { ServerIsland } from './ServerIsland';
 import { StickyAddToCart } from './StickyAddToCart';
-import { VariantConfigurator } from './VariantConfigurator';
 import { WishlistHeart, WishlistHeartForm } from './WishlistHeart';
 import styles from './ProductBuyBox.module.css';
+// The islands' styles stay in the page's CSS: their HTML comes from the server without their chunks.
+import './ProductAvailability.module.css';
+import './ProductUsps.module.css';
+import './VariantConfigurator.module.css';
+
+// The variant choice (plain links) and what the product page says of availability and promises are server HTML (ServerIsland); their own chunks serve a
+// product page reached by a client navigation.
+const loadVariants = () => import('./VariantConfigurator').then((module) => module.VariantConfigurator);
+const loadAvailability = () => import('./ProductAvailability').then((module) => module.ProductAvailability);
+const loadUsps = () => import('./ProductUsps').then((module) => module.ProductUsps);
 
 /** The buy box's form: posted to /checkout/add-to-cart (server/cartForms.ts) when the page has not hydrated. */
 const ADD_TO_CART_FORM = 'add-to-cart';
@@ -90,8 +98,8 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
       </h1>
       <p className={styles.number}>{t('articleNumber', { number: data.productNumber })}</p>
       <ProductPrice product={data} quantity={quantity} />
-      <VariantConfigurator product={data} />
-      <ProductAvailability product={data} />
+      <ServerIsland name="variantConfigurator" of={data.productId} props={{ product: data }} load={loadVariants} />
+      <ServerIsland name="productAvailability" of={data.productId} props={{ product: data }} load={loadAvailability} />
       <form
         className={styles.actions}
         ref={actions}
@@ -164,7 +172,7 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
       </form>
       {/* the heart's own form, outside the add-to-cart form (forms do not nest) */}
       <WishlistHeartForm id={heartFormId} productId={data.productId} />
-      <ProductUsps product={data} />
+      <ServerIsland name="productUsps" of={data.productId} props={{ product: data }} load={loadUsps} />
       <StickyAddToCart product={data} visible={actionsOutOfView} onAdd={addToCart} />
     </div>
   );

@@ -5,7 +5,7 @@ import { formatShopDate } from '../i18n/dates';
 import { useShopperLocale } from '../product/useShopperLocale';
 import type { ReviewSlider_product$key } from './__generated__/ReviewSlider_product.graphql';
 import { RatingStars } from './RatingStars';
-import { ReviewFormIsland } from './ReviewFormIsland';
+import { ServerIsland } from './ServerIsland';
 import styles from './ReviewSlider.module.css';
 
 // reviews(first: 10) is asked with the same arguments by ProductTabs and ProductJsonLd: one field for Relay,
@@ -39,8 +39,12 @@ const fragment = graphql`
  * The rating average with stars, how many reviews gave each number of stars, and the reviews (the page's language
  * first, newest first) one card at a time with previous and next; then the form to write one.
  */
+/** The review form's own chunk, for a product page reached by a client navigation. */
+const loadReviewForm = () => import('./ProductReviewForm').then((module) => module.ProductReviewForm);
+
 export function ReviewSlider({ product }: { product: ReviewSlider_product$key }) {
   const data = useFragment(fragment, product);
+  const reviewedId = data.parentId ?? data.productId;
   const { t } = useTranslation('product');
   const locale = useShopperLocale();
   const [index, setIndex] = useState(0);
@@ -100,7 +104,7 @@ export function ReviewSlider({ product }: { product: ReviewSlider_product$key })
           )}
         </div>
       )}
-      <ReviewFormIsland productId={data.parentId ?? data.productId} />
+      <ServerIsland name="reviewForm" of={reviewedId} props={{ productId: reviewedId }} load={loadReviewForm} />
     </section>
   );
 }
