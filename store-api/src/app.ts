@@ -22,7 +22,7 @@ import { registerContestRoutes } from './routes/contest';
 import { registerInsurerRoutes } from './routes/insurer';
 import { registerManufacturerRoutes } from './routes/manufacturer';
 import { registerPrescriptionRoutes } from './routes/prescription';
-import { isShopPluginRoute } from './shop-plugin-routes';
+import { isMissingOnStockShopware } from './shop-plugin-routes';
 
 export interface StoreApiEnv {
   Variables: { ctx: SalesChannelContext; deps: StoreApiDeps };
@@ -54,7 +54,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
   };
   app.notFound(routeNotFound);
   if (deps.config.stockShopware) {
-    app.use('*', async (c, next) => (isShopPluginRoute(c.req.path.slice('/store-api'.length)) ? routeNotFound(c) : next()));
+    app.use('*', async (c, next) => (isMissingOnStockShopware(c.req.path.slice('/store-api'.length)) ? routeNotFound(c) : next()));
   }
 
   // Before the context: a preflight carries no access key.

@@ -16,7 +16,15 @@ const SHOP_PLUGIN_ROUTES: readonly RegExp[] = [
   /^\/account\/register\/resend$/,
 ];
 
+// Shopware 6.6 routes the embedded Store API still answers for older clients; Shopware 6.7 has removed them.
+const REMOVED_IN_SHOPWARE_67: readonly RegExp[] = [/^\/account\/change-payment-method\/[^/]+$/];
+
 /** Whether `path` (below /store-api) is one of the shop plugin's routes. */
-export function isShopPluginRoute(path: string): boolean {
+function isShopPluginRoute(path: string): boolean {
   return SHOP_PLUGIN_ROUTES.some((route) => route.test(path));
+}
+
+/** Whether a stock Shopware 6.7 answers `path` (below /store-api) with 404: a plugin route or a removed 6.6 one. */
+export function isMissingOnStockShopware(path: string): boolean {
+  return isShopPluginRoute(path) || REMOVED_IN_SHOPWARE_67.some((route) => route.test(path));
 }

@@ -50,6 +50,15 @@ describe('on a stock Shopware: catalogue, cart and checkout', () => {
     expect(loyalty.json.errors[0].code).toBe('FRAMEWORK__ROUTE_NOT_FOUND');
   });
 
+  it('sets a customer’s default payment method through the context (Shopware 6.7 has no change-payment-method)', async () => {
+    const { shopper } = await registeredCustomer(gw);
+    const set = await shopper.gql(
+      'mutation ($input: SetPaymentMethodInput!) { setDefaultPaymentMethod(input: $input) { viewer { defaultPaymentMethod { technicalName } } errors { code } } }',
+      { input: { paymentMethodId: gw.payment.payment_invoice } },
+    );
+    expect(set.body.data.setDefaultPaymentMethod).toEqual({ viewer: { defaultPaymentMethod: { technicalName: 'payment_invoice' } }, errors: [] });
+  });
+
   it('shows a product and a listing', async () => {
     const product = await gw.gql(`query ($id: ID!) { product(id: $id) { productId name price { unitPrice } } }`, { id: products.delivery.id });
     expect(product.body.errors).toBeUndefined();

@@ -471,7 +471,9 @@ builder.mutationFields((t) => ({
         if (!invoiceAllowedForCustomer(await sessionCustomer(ctx)) && (await isInvoiceMethod(ctx, paymentMethodId!))) {
           return { errors: [shopError(ctx.locale, 'INVOICE_ADDRESS_MISMATCH', 'paymentMethodId')] };
         }
-        await ctx.store().invoke('changePaymentMethod post /account/change-payment-method/{paymentMethodId}', { pathParams: { paymentMethodId: paymentMethodId! }, body: {} });
+        // Shopware 6.7 has no change-payment-method route: a logged-in customer's choice in the context is their default.
+        await ctx.store().invoke('updateContext patch /context', { body: { paymentMethodId: paymentMethodId! } });
+        forgetSalesChannelContext(ctx);
         return { errors: [] };
       }, { notFound: 'INVALID_INPUT' }),
   }),
