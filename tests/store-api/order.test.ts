@@ -206,7 +206,8 @@ describe('the rules checkout/order enforces', () => {
       new Request(`http://shop.test/store-api${path}`, { headers: { 'sw-access-key': shop.config.accessKey, 'sw-context-token': s.token! } }),
     );
     const guide = await PDFDocument.load(new Uint8Array(await raw.arrayBuffer()));
-    expect(guide.getPageCount()).toBe(1);
+    // the four-week plan: a cover, a page per week and the shopping list
+    expect(guide.getPageCount()).toBe(6);
     expect(guide.getTitle()).toBe(digital.name);
     // Another session never gets it, and no public media URL serves it.
     const stranger = shopper(shop.call);
