@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestGateway, type TestGateway } from '../support/gateway';
-import { openTestShop } from '../support/shop';
+import { openTestShop, STOCK_SHOPWARE } from '../support/shop';
 
 // search and searchSuggest on the real embedded Store API, in each language.
 
@@ -76,7 +76,8 @@ describe('search', () => {
 
 // Issue 20 item 6: the search page's content slider and what a search without results suggests.
 describe('contentSearch and searchAlternatives', () => {
-  it.each(['IT', 'FR'] as const)('finds a magazine article by a word of its %s title', async (locale) => {
+  // the magazine is the shop plugin's: a stock Shopware has none (tests/gateway/stock-shopware.test.ts)
+  it.skipIf(STOCK_SHOPWARE).each(['IT', 'FR'] as const)('finds a magazine article by a word of its %s title', async (locale) => {
     const magazine = await gw.gql(`query M($locale: Locale) { magazine(locale: $locale, first: 1) { articles { title url } } }`, { locale });
     const article = magazine.body.data.magazine.articles[0] as { title: string; url: string };
     const word = article.title.split(/[^\p{L}]+/u).sort((a, b) => b.length - a.length)[0]!;
@@ -86,7 +87,7 @@ describe('contentSearch and searchAlternatives', () => {
     expect(article.url.startsWith(`/${locale.toLowerCase()}/e/`)).toBe(true);
   });
 
-  it('finds topics too, and nothing for a word no article has', async () => {
+  it.skipIf(STOCK_SHOPWARE)('finds topics too, and nothing for a word no article has', async () => {
     const topics = await gw.gql('{ contentSearch(term: "grippe", locale: FR) { url } }');
     expect(topics.body.data.contentSearch.some((a: { url: string }) => a.url.startsWith('/fr/t/'))).toBe(true);
     const none = await gw.gql('{ contentSearch(term: "zzzqx", locale: FR) { url } }');

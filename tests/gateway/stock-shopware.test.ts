@@ -125,6 +125,13 @@ describe('on a stock Shopware: the shop plugin’s services say they are not off
     for (const error of errors) expect(error).toMatchObject({ message: NOT_OFFERED[locale], extensions: { code: 'SERVICE_NOT_AVAILABLE' } });
   });
 
+  it('the search finds products and no magazine articles, without an error', async () => {
+    const found = await gw.gql('{ contentSearch(term: "grippe", locale: DE) { url } searchAlternatives(term: "vitamim", locale: DE) { name } }');
+    expect(found.body.errors).toBeUndefined();
+    expect(found.body.data.contentSearch).toEqual([]);
+    expect(found.body.data.searchAlternatives.length).toBeGreaterThan(0);
+  });
+
   it('loyalty card, insurer and prescription forms answer the translated message as their error', async () => {
     const { shopper } = await registeredCustomer(gw);
     const card = await shopper.gql(`{ viewer { loyaltyCard { cardNumber } } }`);

@@ -262,8 +262,14 @@ builder.queryFields((t) => ({
       if (!term) return [];
       const languageId = languageIdFor(ctx, args.locale);
       const limit = Math.min(Math.max(args.first ?? PAGE_SIZE_DEFAULT, 1), PAGE_SIZE_MAX);
-      const answer = await ctx.store(languageId).invoke('readArticles post /article', { body: { type: [...MAGAZINE_TYPES, 'topic'], search: term, limit } });
-      return answer.elements.map((data) => ({ languageId, data }));
+      try {
+        const answer = await ctx.store(languageId).invoke('readArticles post /article', { body: { type: [...MAGAZINE_TYPES, 'topic'], search: term, limit } });
+        return answer.elements.map((data) => ({ languageId, data }));
+      } catch (error) {
+        // A Shopware without the shop plugin has no magazine (ADR 0027): the search page shows its products alone.
+        if (error instanceof StoreApiRequestError && isMissingRoute(error)) return [];
+        throw error;
+      }
     },
   }),
   article: t.field({
