@@ -70,10 +70,15 @@ export function ProductBuyBox({ product }: { product: ProductBuyBox_product$key 
   useEffect(() => {
     const element = actions.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    // Only once the row has been scrolled past (above the viewport), not while it is still below it.
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setActionsOutOfView(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
+    // Only once the row has been scrolled past (above the viewport), not while it is still below it. The root
+    // reaches far below the screen, so "below" counts as in view and a jump from below to above (the End key, an
+    // anchor, a row first pushed below the screen by the consent banner) still crosses the edge and is reported.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setActionsOutOfView(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+      },
+      { rootMargin: '0px 0px 100000px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSecondShop, type SecondShop } from './support/secondShop';
-import { hydrated, readShop } from './support/shop';
+import { consentGiven, hydrated, readShop } from './support/shop';
 
 // The pharmacy map's online tiles (issue 7): a second shop process with PHARMACY_MAP_TILE_URL set draws the map over
 // the tile server's images (answered here by the browser's request routing: no network), keeps the pharmacies'
@@ -42,6 +42,8 @@ async function watch(page: Page, tiles: 'load' | 'fail') {
 }
 
 test('the map lies on the configured tiles, its pharmacies stay links on top, through a client-side search', async ({ page }) => {
+  // a shopper who answered the consent banner: it does not push the map below the screen
+  await consentGiven(page, origin);
   const seen = await watch(page, 'load');
   const response = await page.goto(`${origin}/pharmacy-map`);
   expect(response?.status()).toBe(200);

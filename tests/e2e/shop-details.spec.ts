@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { findProducts, graph, hydrated, readShop } from './support/shop';
+import { consentGiven, findProducts, graph, hydrated, readShop } from './support/shop';
 
 // Issue 20 items 1 and 9 in Chromium: the product page promises only what holds for the product; a skip link; the
 // home page's h1; sold-out cards keep their price; the Click & Collect prompt says its text once.
@@ -31,7 +31,9 @@ test('product pages promise returns, dispatch and free shipping only where they 
   await expect(page.getByTestId('product-usps')).not.toContainText('Versand');
 });
 
-test('the first Tab reaches a visible skip link that leads to the content', async ({ page }) => {
+// A first visit's first Tab is the consent banner's (ADR 0029): it asks for a decision before anything else.
+test('the first Tab reaches a visible skip link that leads to the content', async ({ page, baseURL }) => {
+  await consentGiven(page, baseURL!);
   for (const path of ['/', '/fr/checkout/cart']) {
     await page.goto(path);
     await page.keyboard.press('Tab');

@@ -144,3 +144,11 @@ export async function confirmedAccount(request: APIRequestContext, account: Acco
   });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
+
+/**
+ * A shopper who already answered the consent banner (only the necessary cookies, or the categories given): the
+ * banner (ADR 0029) stays closed and does not push the page down or take the first Tab.
+ */
+export async function consentGiven(page: Page, origin: string, granted: readonly ('statistics' | 'marketing' | 'externalMedia')[] = []): Promise<void> {
+  await page.context().addCookies([{ name: 'cookie_consent', value: granted.length ? granted.join('.') : 'none', url: origin }]);
+}
