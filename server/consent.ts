@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { mediaTypeOf } from '../gateway/src/context';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import de from '../storefront/i18n/de/consent.json';
 import fr from '../storefront/i18n/fr/consent.json';
@@ -19,7 +18,7 @@ import {
 } from '../storefront/shell/consent';
 import { attribute, thirdPartyScriptTags, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
 import type { ShopOrigins } from '../store-api/src/shop-origins';
-import { foreignFormRefusal, postedFromPage, seeOther } from './formPosts';
+import { foreignFormRefusal, postedFromPage, readUrlEncodedForm, seeOther } from './formPosts';
 
 // The consent banner (revised Swiss FADP; ADR 0029): server-rendered HTML and a plain form post, no script. The page
 // cache keeps pages without it; each HTML answer gets, from the shopper's consent cookie, the third-party scripts of
@@ -139,10 +138,9 @@ export function mountConsent(app: Hono, options: { logger: Logger; origins: Shop
         options.logger.warn({ origin: request.headers.get('origin') }, 'consent post refused: not posted from the shop (CSRF)');
         return foreign;
       }
-      if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded') return new Response('Unsupported form encoding', { status: 415 });
-      const body = await request.text();
-      if (body.length > 1024) return new Response('Form too large', { status: 413 });
-      const granted = grantedByPost(new URLSearchParams(body));
+      const fields = await readUrlEncodedForm(request, 1024);
+      if (fields instanceof Response) return fields;
+      const granted = grantedByPost(fields);
       if (!granted) return new Response('Unknown choice', { status: 400 });
       const cookie = shopCookie(CONSENT_COOKIE, consentCookieValue(granted), CONSENT_COOKIE_MAX_AGE, { secure: servedOverHttps(request) });
       // Back to the page the banner was on (without its #cookie-consent, so a changed choice closes the banner).

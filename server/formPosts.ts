@@ -367,10 +367,16 @@ export function mountFormPosts(
 async function readForm(request: Request, definitions: readonly FormPostDefinition[]): Promise<{ fields: URLSearchParams; files: FormFiles } | { refusal: Response }> {
   const mediaType = mediaTypeOf(request);
   if (mediaType === 'multipart/form-data' && definitions.some((definition) => definition.uploads)) return readMultipartForm(request, MAX_FORM_BYTES);
-  if (mediaType !== 'application/x-www-form-urlencoded') return { refusal: new Response('Unsupported form encoding', { status: 415 }) };
+  const fields = await readUrlEncodedForm(request);
+  return fields instanceof Response ? { refusal: fields } : { fields, files: NO_FILES };
+}
+
+/** The fields of a form posted as a browser posts one without files, or the refusal of another encoding or size. */
+export async function readUrlEncodedForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<URLSearchParams | Response> {
+  if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded') return new Response('Unsupported form encoding', { status: 415 });
   const body = await request.text();
-  if (body.length > MAX_FORM_BYTES) return { refusal: new Response('Form too large', { status: 413 }) };
-  return { fields: new URLSearchParams(body), files: NO_FILES };
+  if (body.length > maxBytes) return new Response('Form too large', { status: 413 });
+  return new URLSearchParams(body);
 }
 
 /** The request with the cookies a Set-Cookie answer gave (as the browser would send them next). */

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptionsWithStdioTuple } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './freePort';
 import { fileURLToPath } from 'node:url';
 
 // The shop started as in production (README, ADR 0026): `node dist/current/server.mjs`, or `npm start`, which builds
@@ -9,17 +9,6 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The production command of the README, after `npm run build`. */
 export const SERVER_START = 'dist/current/server.mjs';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm run build`: builds the release of the sources unless it exists (then it takes well under a second). */
 export function ensureRelease(cwd = PROJECT_ROOT): void {

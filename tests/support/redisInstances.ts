@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request as httpRequest, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
+import { freePort } from './freePort';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -17,14 +18,6 @@ import { ORIGIN, openPrivateTestShop } from './shop';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const haveRedis = existsSync(REDIS_SERVER);
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A redis-server of the test's own on a free loopback port, without persistence; resolves once it accepts connections. */
 export async function startRedis(): Promise<{ process: ChildProcess; port: number; url: string }> {
