@@ -6,7 +6,9 @@ import type { Db } from './db/connection';
 import { StoreApiError, errorBody } from './errors';
 import { registerAccountRoutes } from './routes/account';
 import { registerBreadcrumbRoutes } from './routes/breadcrumb';
-import { registerCartRoutes, registerShopSettings } from './routes/cart';
+import { registerCartRoutes } from './routes/cart';
+import { configureCart } from './domain/cart';
+import { configureAbuseLimits } from './domain/rate-limit';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerContactRoutes } from './routes/contact';
 import { registerContentRoutes } from './routes/content';
@@ -40,6 +42,10 @@ export type StoreApiApp = Hono<StoreApiEnv>;
  * `app.fetch(request)` answers without TCP, which is how the gateway calls it in the same process.
  */
 export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
+  // The cart's settings and the abuse limits are the configuration's, bound to the database once: products promise
+  // the cart's free-shipping threshold, orders read carts, accounts and forms count attempts.
+  configureCart(deps.db, { freeShippingThresholdChf: deps.config.freeShippingThresholdChf });
+  configureAbuseLimits(deps.db, deps.config.abuseLimits);
   const app = new Hono<StoreApiEnv>().basePath('/store-api');
 
   app.onError((err, c) => {
@@ -79,7 +85,6 @@ export function createStoreApi(deps: StoreApiDeps): StoreApiApp {
     c.header('sw-language-id', ctx.languageId);
   });
 
-  registerShopSettings(app);
   registerSystemRoutes(app);
   registerCatalogRoutes(app);
   registerContentRoutes(app);

@@ -46,7 +46,7 @@ export interface CartSettings {
 
 const settingsByDb = new WeakMap<Db, CartSettings>();
 
-/** The Store API binds its configuration to its database once per request (routes/cart.ts). */
+/** The Store API binds its configuration to its database when it is created (app.ts). */
 export function configureCart(db: Db, settings: CartSettings): void {
   settingsByDb.set(db, settings);
 }

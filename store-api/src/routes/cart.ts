@@ -1,7 +1,6 @@
 import type { StoreApiApp } from '../app';
 import {
   addLineItems,
-  configureCart,
   deleteCart,
   MAX_LINE_ITEMS,
   readCart,
@@ -12,7 +11,6 @@ import {
   type UpdateLineItemInput,
 } from '../domain/cart';
 import { MAX_PROMOTION_CODE_LENGTH } from '../domain/promotions';
-import { configureAbuseLimits } from '../domain/rate-limit';
 import { StoreApiError, type Violation } from '../errors';
 import { readBody } from '../request';
 
@@ -124,18 +122,6 @@ function parseIds(list: unknown[], pointer: string): string[] {
   });
   if (violations.length) throw StoreApiError.violations(violations);
   return list as string[];
-}
-
-/**
- * The cart's settings and the abuse limits come from the Store API's configuration; bound before every route
- * (products promise the cart's free-shipping threshold, orders read carts, accounts and forms write mails).
- */
-export function registerShopSettings(app: StoreApiApp): void {
-  app.use('*', async (c, next) => {
-    configureCart(c.get('ctx').db, { freeShippingThresholdChf: c.get('deps').config.freeShippingThresholdChf });
-    configureAbuseLimits(c.get('ctx').db, c.get('deps').config.abuseLimits);
-    await next();
-  });
 }
 
 export function registerCartRoutes(app: StoreApiApp): void {
