@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ABUSE_LIMITS, readAbuseLimits, type AbuseLimits } from '../../store-api/src/domain/rate-limit';
+import { configureAbuseLimits, DEFAULT_ABUSE_LIMITS, readAbuseLimits, type AbuseLimits } from '../../store-api/src/domain/rate-limit';
 import { browser } from '../gateway/shop-session';
 import { openAccountGateway, type AccountGateway } from '../gateway/account-gateway';
 import { openPrivateTestShop } from '../support/shop';
@@ -9,7 +9,7 @@ import { addProduct, address, choosePayment, findProduct, placeOrder, registerGu
 // Issue 17 item 6: one client placed 1,589 guest orders in 30 s, each mailing a shop-branded confirmation with its own
 // name text to any address. Guest registrations and guest orders are limited per client address and per e-mail,
 // mails per recipient an hour (domain/rate-limit.ts AbuseLimits; defaults leave `npm run bench`'s 200 checkouts
-// from one address room). Tests tighten the limits through the shop's configuration, as the env settings would.
+// from one address room). Tests tighten the limits of the shop's database, as the env settings would at start.
 
 type Shop = Awaited<ReturnType<typeof openPrivateTestShop>>;
 let shop: Shop;
@@ -19,12 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 afterEach(() => {
-  shop.config.abuseLimits = DEFAULT_ABUSE_LIMITS;
+  configureAbuseLimits(shop.db, DEFAULT_ABUSE_LIMITS);
   vi.restoreAllMocks();
 });
 
+/** Tighter limits for this shop, as its settings would give them when it starts (bound once, app.ts). */
 function limit(limits: Partial<AbuseLimits>): void {
-  shop.config.abuseLimits = { ...DEFAULT_ABUSE_LIMITS, ...limits };
+  configureAbuseLimits(shop.db, { ...DEFAULT_ABUSE_LIMITS, ...limits });
 }
 
 const from = (ip: string) => ({ 'x-shop-client-ip': ip });
@@ -199,7 +200,7 @@ describe('through the gateway', () => {
   });
 
   it('a refused guest order and guest registration say so in the shopper’s language, with the minutes to wait', async () => {
-    gw.shop.config.abuseLimits = { ...DEFAULT_ABUSE_LIMITS, checkoutsPerEmail: 1 };
+    configureAbuseLimits(gw.shop.db, { ...DEFAULT_ABUSE_LIMITS, checkoutsPerEmail: 1 });
     try {
       const email = uniqueEmail('gw');
       const shopperSession = browser(gw);
@@ -222,7 +223,7 @@ describe('through the gateway', () => {
       expect(again.body.data.register.errors).toEqual([{ code: 'TOO_MANY_ORDERS', field: null, message: expect.stringMatching(/^Da questa connessione/) }]);
       expect((gw.shop.db.prepare('SELECT COUNT(*) FROM "order" WHERE email = ?').pluck().get(email) as number)).toBe(1);
     } finally {
-      gw.shop.config.abuseLimits = DEFAULT_ABUSE_LIMITS;
+      configureAbuseLimits(gw.shop.db, DEFAULT_ABUSE_LIMITS);
     }
   });
 });
