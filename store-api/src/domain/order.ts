@@ -3,8 +3,16 @@ import type { Db } from '../db/connection';
 import { loadPaymentMethods, prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId, randomId } from '../ids';
-import { cartBlockingErrors, clickAndCollectPharmacyExists, deleteCart, loadCalculatedCart, readStoredCart, writeStoredCart } from './cart';
-import type { CalculatedCart, CalculatedLineItem } from './cart-types';
+import {
+  cartBlockingErrors,
+  clickAndCollectPharmacyExists,
+  deleteCart,
+  loadCalculatedCart,
+  readStoredCart,
+  writeStoredCart,
+  type CalculatedCart,
+  type CalculatedLineItem,
+} from './cart';
 import { activeAddressIds, findAddress, requireCustomer, type AddressRow } from './customer';
 import { recordWelcomeVoucher } from './insurer';
 import { queueOrderCancelledMail } from './account-mails';

@@ -4,8 +4,7 @@ import type { Db } from '../db/connection';
 import { bool, paymentMethodUsable, prepared } from '../entities/system';
 import { StoreApiError } from '../errors';
 import { isId } from '../ids';
-import { addressesDiffer, INVOICE_TECHNICAL_NAME, readStoredCart, writeStoredCart, type PostalAddress } from './cart';
-import type { StoredCart, StoredLineItem } from './cart-types';
+import { addressesDiffer, INVOICE_TECHNICAL_NAME, readStoredCart, writeStoredCart, type PostalAddress, type StoredCart, type StoredLineItem } from './cart';
 import { requireCustomer } from './customer';
 import {
   addTransaction,

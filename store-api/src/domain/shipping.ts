@@ -1,5 +1,5 @@
 import { roundPrice } from './pricing';
-import type { Fulfilment } from './cart-types';
+import type { Fulfilment } from './cart/types';
 
 // What delivery costs (SPEC §9 Shipping): CHF 7.70 up to 4 kg, plus CHF 1.50 for every started
 // kilogram above; free from the configured threshold, with a free-shipping promotion, when every

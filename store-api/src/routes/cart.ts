@@ -16,7 +16,7 @@ import { readBody } from '../request';
 
 // The cart (SPEC §4 Cart): GET/DELETE /checkout/cart, line items (POST, PATCH, DELETE and 6.7's
 // POST line-item/delete), and the shop's pharmacy choice POST /checkout/cart/pharmacy. Bodies are
-// validated here like Shopware's (400 violations); the rules live in domain/cart.ts.
+// validated here like Shopware's (400 violations); the rules live in domain/cart/.
 
 /** Shopware refuses quantities beyond a 32-bit int; the cart clamps to max purchase anyway. */
 const MAX_QUANTITY_INPUT = 2_147_483_647;

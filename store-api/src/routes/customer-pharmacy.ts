@@ -8,7 +8,7 @@ import { isId } from '../ids';
 import { readBody } from '../request';
 
 // The customer's preferred pharmacy (custom route; logged-in accounts only). A Click & Collect cart without a
-// pharmacy picks it up (store-api/src/domain/cart.ts).
+// pharmacy picks it up (store-api/src/domain/cart/).
 
 type PharmacyRow = Parameters<typeof pharmacyJson>[0];
 

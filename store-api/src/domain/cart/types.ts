@@ -1,6 +1,6 @@
 // The cart as it is stored (what the shopper asked for) and as it is calculated (what it costs).
 // The stored cart lives in the `cart` table per context token; prices, shipping, promotions and the
-// cart's errors are calculated on every read by store-api/src/domain/cart.ts, never stored or trusted
+// cart's errors are calculated on every read by store-api/src/domain/cart/, never stored or trusted
 // from the client. Orders (store-api/src/domain/order.ts) are written from a CalculatedCart.
 
 export type StoredLineItemType = 'product' | 'promotion';
