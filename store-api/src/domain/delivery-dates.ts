@@ -76,14 +76,20 @@ export function addWorkingDays(date: string, count: number): string {
 
 /** The day an order placed at `now` leaves the pharmacy: today before 16:00 on a working day, else the next working day. */
 export function dispatchDateAt(now: Date): string {
-  const { date, hour } = zurichDayAndHour(now);
+  return dispatchDateOf(zurichDayAndHour(now));
+}
+
+function dispatchDateOf({ date, hour }: { date: string; hour: number }): string {
   return isWorkingDay(date) && hour < DISPATCH_CUTOFF_HOUR ? date : nextWorkingDay(date);
 }
 
 /** The dispatch day as the shop words it (product availability, cart): today, tomorrow or Monday. */
 export function dispatchDayAt(now: Date): DispatchDay {
-  const today = zurichDayAndHour(now).date;
-  const dispatch = dispatchDateAt(now);
+  const zurich = zurichDayAndHour(now);
+  return dispatchDayOf(zurich.date, dispatchDateOf(zurich));
+}
+
+function dispatchDayOf(today: string, dispatch: string): DispatchDay {
   if (dispatch === today) return 'TODAY';
   // After the cut-off on Friday, and all weekend, the next working day is a Monday.
   return weekdayOf(dispatch) === 1 ? 'MONDAY' : 'TOMORROW';
@@ -117,9 +123,11 @@ export function nextOpeningDay(date: string, openWeekdays: ReadonlySet<number> |
  * after dispatch it is open (without one: the next working day); downloads are available today.
  */
 export function expectedDelivery(input: ExpectedDeliveryInput): ExpectedDeliveryWindow {
-  const today = zurichDayAndHour(input.now).date;
+  // the Zurich clock read once (formatting in a time zone is the costly part)
+  const zurich = zurichDayAndHour(input.now);
+  const today = zurich.date;
   if (input.isVirtual) return { kind: 'download', earliest: today, latest: today, dispatchDay: null };
-  const dispatch = dispatchDateAt(input.now);
+  const dispatch = dispatchDateOf(zurich);
   if (input.prescription) {
     return { kind: 'prescription', earliest: addWorkingDays(dispatch, 2), latest: addWorkingDays(dispatch, 3), dispatchDay: null };
   }
@@ -127,5 +135,5 @@ export function expectedDelivery(input: ExpectedDeliveryInput): ExpectedDelivery
     const ready = nextOpeningDay(dispatch, input.pharmacyOpenWeekdays);
     return { kind: 'click_and_collect', earliest: ready, latest: ready, dispatchDay: null };
   }
-  return { kind: 'dispatch', earliest: nextWorkingDay(dispatch), latest: addWorkingDays(dispatch, 2), dispatchDay: dispatchDayAt(input.now) };
+  return { kind: 'dispatch', earliest: nextWorkingDay(dispatch), latest: addWorkingDays(dispatch, 2), dispatchDay: dispatchDayOf(today, dispatch) };
 }

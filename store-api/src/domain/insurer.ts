@@ -59,29 +59,18 @@ export function medicationKindOf(value: unknown): MedicationKind | null {
   return value === 'generic' || value === 'original' ? value : null;
 }
 
+/** The insured tier of a customer group, null for every other group. */
+export function insuredTierOfGroup(groupId: string | null | undefined): InsuredTier | null {
+  if (groupId === INSURED_PLAN_GROUP_ID) return 'plan';
+  if (groupId === INSURED_GROUP_ID) return 'insured';
+  return null;
+}
+
 /** The insured tier of the context's customer (by their customer group), null for everyone else. */
 export function insuredTierOf(ctx: SalesChannelContext): InsuredTier | null {
   if (!ctx.customerId) return null;
   const row = prepared(ctx.db, 'SELECT customer_group_id AS groupId FROM customer WHERE id = ?').get(ctx.customerId) as { groupId: string } | undefined;
-  if (row?.groupId === INSURED_PLAN_GROUP_ID) return 'plan';
-  if (row?.groupId === INSURED_GROUP_ID) return 'insured';
-  return null;
-}
-
-/** The medication kind of products (a variant inherits its parent's). */
-export function medicationKinds(db: Db, ids: readonly string[]): Map<string, MedicationKind> {
-  const kinds = new Map<string, MedicationKind>();
-  if (!ids.length) return kinds;
-  const rows = prepared(
-    db,
-    `SELECT p.id, COALESCE(p.medication_kind, par.medication_kind) AS kind FROM product p LEFT JOIN product par ON par.id = p.parent_id
-     WHERE p.id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify([...new Set(ids)])) as { id: string; kind: string | null }[];
-  for (const row of rows) {
-    const kind = medicationKindOf(row.kind);
-    if (kind) kinds.set(row.id, kind);
-  }
-  return kinds;
+  return insuredTierOfGroup(row?.groupId);
 }
 
 // --- insurance number -------------------------------------------------------------------------------------
@@ -155,17 +144,20 @@ function hasEarlierOrder(db: Db, customerId: string): boolean {
 /**
  * The welcome voucher is for the context's customer: verified insured, no earlier order, not used yet.
  */
-export function welcomeVoucherAllowed(ctx: SalesChannelContext): boolean {
+export function welcomeVoucherAllowed(ctx: SalesChannelContext, insuredTier: () => InsuredTier | null = () => insuredTierOf(ctx)): boolean {
   if (!ctx.customerId) return false;
-  if (!insuredTierOf(ctx)) return false;
+  if (!insuredTier()) return false;
   const insurance = insuranceOf(ctx.db, ctx.customerId);
   if (!insurance || insurance.welcome_voucher_order_id) return false;
   return !hasEarlierOrder(ctx.db, ctx.customerId);
 }
 
-/** A promotion code the context's customer may not use (the insurer's welcome voucher for everyone else). */
-export function promotionReservedFor(ctx: SalesChannelContext, code: string): boolean {
-  return code.trim().toUpperCase() === INSURER_WELCOME_CODE && !welcomeVoucherAllowed(ctx);
+/**
+ * A promotion code the context's customer may not use (the insurer's welcome voucher for everyone else).
+ * `insuredTier`: the customer's tier when the caller has read it already.
+ */
+export function promotionReservedFor(ctx: SalesChannelContext, code: string, insuredTier?: () => InsuredTier | null): boolean {
+  return code.trim().toUpperCase() === INSURER_WELCOME_CODE && !welcomeVoucherAllowed(ctx, insuredTier);
 }
 
 /** In the order transaction: the welcome voucher of an order is used up for its customer. */

@@ -1,7 +1,7 @@
 import type { SalesChannelContext } from '../context';
 import { hasAssociation } from '../dal/criteria';
 import { inIdOrder, registerEntity } from '../dal/definition';
-import { cachedStatement } from '../dal/statements';
+import { cachedStatement, idList } from '../dal/statements';
 import { shippingPriceBands } from '../domain/shipping';
 import { findCustomer } from '../domain/customer';
 import { customerJson } from './customer';
@@ -217,8 +217,11 @@ function countryJson(row: CountryRow, currencyId: string, states: Json[] | null)
 
 /** Countries in position order; states (active ones, by position then name) when asked for. */
 export function loadCountries(ctx: SalesChannelContext, options: { ids?: string[]; withStates?: boolean; onlyActive?: boolean } = {}): Json[] {
-  const rows = (prepared(ctx.db, `${countrySql} ORDER BY c.position, name`).all(...languagePair(ctx)) as CountryRow[]).filter(
-    (r) => (!options.ids || options.ids.includes(r.id)) && (!options.onlyActive || bool(r.active)),
+  // The sales channel's country alone (the cart, the context) is one row, not all of them.
+  const byId = options.ids ? ' WHERE c.id IN (SELECT value FROM json_each(?))' : '';
+  const params = options.ids ? [...languagePair(ctx), idList(options.ids)] : languagePair(ctx);
+  const rows = (prepared(ctx.db, `${countrySql}${byId} ORDER BY c.position, name`).all(...params) as CountryRow[]).filter(
+    (r) => !options.onlyActive || bool(r.active),
   );
   let statesByCountry: Map<string, Json[]> | undefined;
   if (options.withStates) {
@@ -356,7 +359,7 @@ export function loadPaymentMethods(ctx: SalesChannelContext, options: { ids?: st
     .map(paymentMethodJson);
 }
 
-interface ShippingMethodRow {
+export interface ShippingMethodRow {
   id: string;
   technical_name: string;
   position: number;
@@ -406,11 +409,9 @@ export function shippingMethodPrices(methodId: string, clickAndCollect: boolean,
   return shippingPriceBands(clickAndCollect).map((band, index) => shippingPriceJson(methodId, currencyId, index, band.startKg, band.endKg, band.gross));
 }
 
-export function loadShippingMethods(
-  ctx: SalesChannelContext,
-  options: { ids?: string[]; onlyActive?: boolean; withPrices?: boolean; deliveryTimes?: Map<string, Json> } = {},
-): Json[] {
-  const rows = prepared(
+/** All shipping methods with their names, in their order (inactive ones too). */
+export function shippingMethodRows(ctx: SalesChannelContext): ShippingMethodRow[] {
+  return prepared(
     ctx.db,
     `SELECT s.*, COALESCE(t.name, f.name) AS name, COALESCE(t.description, f.description) AS description
      FROM shipping_method s
@@ -418,32 +419,41 @@ export function loadShippingMethods(
      LEFT JOIN shipping_method_translation f ON f.shipping_method_id = s.id AND f.language_id = ?
      ORDER BY s.position, s.technical_name`,
   ).all(...languagePair(ctx)) as ShippingMethodRow[];
+}
+
+export function shippingMethodJson(ctx: SalesChannelContext, r: ShippingMethodRow, deliveryTimes: Map<string, Json>, withPrices = false): Json {
+  const name = r.name ?? r.technical_name;
+  return {
+    id: r.id,
+    name,
+    technicalName: r.technical_name,
+    active: bool(r.active),
+    position: r.position,
+    availabilityRuleId: null,
+    mediaId: r.media_id,
+    deliveryTimeId: r.delivery_time_id,
+    taxType: r.tax_type,
+    taxId: null,
+    description: r.description,
+    trackingUrl: r.tracking_url,
+    deliveryTime: deliveryTimes.get(r.delivery_time_id) ?? null,
+    prices: withPrices ? shippingMethodPrices(r.id, bool(r.click_and_collect), ctx.currencyId) : null,
+    media: null,
+    tax: null,
+    translated: { name, description: r.description, trackingUrl: r.tracking_url, customFields: {} },
+    ...entityTail('shipping_method'),
+  };
+}
+
+export function loadShippingMethods(
+  ctx: SalesChannelContext,
+  options: { ids?: string[]; onlyActive?: boolean; withPrices?: boolean; deliveryTimes?: Map<string, Json> } = {},
+): Json[] {
+  const rows = shippingMethodRows(ctx);
   const deliveryTimes = options.deliveryTimes ?? loadDeliveryTimes(ctx);
   return rows
     .filter((r) => (!options.ids || options.ids.includes(r.id)) && (!options.onlyActive || bool(r.active)))
-    .map((r) => {
-      const name = r.name ?? r.technical_name;
-      return {
-        id: r.id,
-        name,
-        technicalName: r.technical_name,
-        active: bool(r.active),
-        position: r.position,
-        availabilityRuleId: null,
-        mediaId: r.media_id,
-        deliveryTimeId: r.delivery_time_id,
-        taxType: r.tax_type,
-        taxId: null,
-        description: r.description,
-        trackingUrl: r.tracking_url,
-        deliveryTime: deliveryTimes.get(r.delivery_time_id) ?? null,
-        prices: options.withPrices ? shippingMethodPrices(r.id, bool(r.click_and_collect), ctx.currencyId) : null,
-        media: null,
-        tax: null,
-        translated: { name, description: r.description, trackingUrl: r.tracking_url, customFields: {} },
-        ...entityTail('shipping_method'),
-      };
-    });
+    .map((r) => shippingMethodJson(ctx, r, deliveryTimes, options.withPrices));
 }
 
 /** Moves the context's current method to the front, as Shopware's Sorted*MethodRoute does. */

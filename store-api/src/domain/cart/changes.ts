@@ -1,11 +1,11 @@
-import type { SalesChannelContext } from '../../context';
 import { StoreApiError } from '../../errors';
 import { randomId } from '../../ids';
 import { cartError } from './errors';
-import { clickAndCollectChosen, fulfilmentConflict } from './fulfilment';
+import { fulfilmentConflict } from './fulfilment';
 import { loadProductFacts, type ProductFacts } from './product-facts';
-import { promotionNotFound, promotionRefused, type PromotionLookup } from './promotion-lines';
+import { promotionNotFound, type PromotionLookup } from './promotion-lines';
 import { clampQuantity, quantityErrors } from './quantity';
+import type { CartReads } from './reads';
 import type { CartError, StoredCart } from './types';
 
 // What the shopper changes in the stored cart: lines added, new quantities, lines removed. Each change
@@ -33,20 +33,13 @@ function productNotFound(productId: string): CartError {
 }
 
 /** Adds products (quantities add up) and promotion codes, in the order asked; returns the facts it read. */
-export function addItems(
-  ctx: SalesChannelContext,
-  cart: StoredCart,
-  items: AddLineItemInput[],
-  errors: CartError[],
-  findPromotion: PromotionLookup,
-  now: Date,
-): Map<string, ProductFacts> {
+export function addItems(reads: CartReads, cart: StoredCart, items: AddLineItemInput[], errors: CartError[]): Map<string, ProductFacts> {
   const productIds = [...cart.lineItems, ...items].filter((l) => l.type === 'product').map((l) => l.referencedId);
-  const facts = loadProductFacts(ctx, productIds);
-  const chosenClickAndCollect = clickAndCollectChosen(ctx);
+  const facts = loadProductFacts(reads.ctx, productIds);
+  const chosenClickAndCollect = reads.shippingMethods().chosen?.clickAndCollect ?? false;
   for (const item of items) {
     if (item.type === 'promotion') {
-      addPromotion(cart, item.referencedId, errors, now, findPromotion);
+      addPromotion(cart, item.referencedId, errors, reads.findPromotion);
       continue;
     }
     const product = facts.get(item.referencedId);
@@ -97,9 +90,9 @@ function dropVanishedProducts(cart: StoredCart, facts: Map<string, ProductFacts>
   cart.lineItems = cart.lineItems.filter((l) => l.type !== 'product' || facts.has(l.referencedId));
 }
 
-function addPromotion(cart: StoredCart, code: string, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
+function addPromotion(cart: StoredCart, code: string, errors: CartError[], findPromotion: PromotionLookup): void {
   const promotion = findPromotion(code);
-  const refused = promotionRefused(code, findPromotion, now);
+  const refused = findPromotion.refusal(code);
   if (!promotion || refused) {
     errors.push(refused ?? promotionNotFound(code));
     return;
@@ -122,9 +115,9 @@ function lineItemNotFound(id: string): StoreApiError {
 }
 
 /** New quantities; 0 or less removes the line (SPEC §4 Cart). */
-export function updateQuantities(ctx: SalesChannelContext, cart: StoredCart, items: UpdateLineItemInput[], errors: CartError[]): Map<string, ProductFacts> {
+export function updateQuantities(reads: CartReads, cart: StoredCart, items: UpdateLineItemInput[], errors: CartError[]): Map<string, ProductFacts> {
   for (const item of items) if (!cart.lineItems.some((l) => l.id === item.id)) throw lineItemNotFound(item.id);
-  const facts = loadProductFacts(ctx, cart.lineItems.filter((l) => l.type === 'product').map((l) => l.referencedId));
+  const facts = loadProductFacts(reads.ctx, cart.lineItems.filter((l) => l.type === 'product').map((l) => l.referencedId));
   for (const item of items) {
     const line = cart.lineItems.find((l) => l.id === item.id);
     if (!line) continue;

@@ -1,10 +1,12 @@
 import type { SalesChannelContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { queryAll, queryOne } from '../../dal/statements';
+import { queryOne } from '../../dal/statements';
 import { openingHoursJson } from '../../entities/pharmacy';
+import type { ShippingMethodRow } from '../../entities/system';
 import { expectedDelivery } from '../delivery-dates';
 import { cartError } from './errors';
 import type { Goods } from './product-lines';
+import type { CartReads } from './reads';
 import type { CartError, ExpectedDelivery, Fulfilment } from './types';
 
 // How the goods reach the shopper: by post or collected in a pharmacy (Click & Collect), which shipping
@@ -35,27 +37,20 @@ interface ShippingMethodFacts {
   clickAndCollect: boolean;
 }
 
-/** The shop's active shipping methods in their order (two rows: post and Click & Collect). */
-function activeShippingMethods(db: Db): ShippingMethodFacts[] {
-  return queryAll<{ id: string; click_and_collect: number }>(
-    db,
-    'SELECT id, click_and_collect FROM shipping_method WHERE active = 1 ORDER BY position, technical_name',
-  ).map((r) => ({ id: r.id, clickAndCollect: r.click_and_collect === 1 }));
-}
-
-/** The active shipping methods and the one the context has chosen (null when that one is not active). */
+/**
+ * The shop's shipping methods, the active ones in their order (post and Click & Collect), and the one the
+ * context has chosen (null when that one is not active).
+ */
 export interface ShippingMethodChoice {
+  all: ShippingMethodRow[];
   active: ShippingMethodFacts[];
   chosen: ShippingMethodFacts | null;
 }
 
-export function shippingMethodChoice(ctx: SalesChannelContext): ShippingMethodChoice {
-  const active = activeShippingMethods(ctx.db);
-  return { active, chosen: active.find((m) => m.id === ctx.shippingMethodId) ?? null };
-}
-
-export function clickAndCollectChosen(ctx: SalesChannelContext): boolean {
-  return shippingMethodChoice(ctx).chosen?.clickAndCollect ?? false;
+/** `rows`: all shipping methods in their order (entities/system.ts shippingMethodRows). */
+export function shippingMethodChoice(ctx: SalesChannelContext, rows: ShippingMethodRow[]): ShippingMethodChoice {
+  const active = rows.filter((r) => r.active === 1).map((r) => ({ id: r.id, clickAndCollect: r.click_and_collect === 1 }));
+  return { all: rows, active, chosen: active.find((m) => m.id === ctx.shippingMethodId) ?? null };
 }
 
 /** A cart with a Click & Collect item, or whose shopper chose Click & Collect, is collected; downloads only are delivered. */
@@ -82,14 +77,14 @@ export function clickAndCollectPharmacyExists(db: Db, pharmacyId: string): boole
 /** Date.getUTCDay() order: 0 Sunday … 6 Saturday. */
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
-/** The preferred pharmacy of the session's customer (PATCH /customer-pharmacy), or null. */
-function preferredPharmacyId(ctx: SalesChannelContext): string | null {
-  if (!ctx.customerId) return null;
-  return queryOne<{ id: string | null }>(ctx.db, 'SELECT preferred_pharmacy_id AS id FROM customer WHERE id = ? AND guest = 0', [ctx.customerId])?.id ?? null;
+/** The preferred pharmacy of the session's customer account (PATCH /customer-pharmacy), or null. */
+function preferredPharmacyId(reads: CartReads): string | null {
+  const customer = reads.customer();
+  return customer?.account ? customer.preferredPharmacyId : null;
 }
 
 /** A Click & Collect pharmacy and the weekdays (0 Sunday … 6 Saturday) it is open (none known: the next working day applies), or null. */
-function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays: Set<number> } | null {
+export function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays: Set<number> } | null {
   const row = queryOne<{ id: string; opening_hours: string }>(db, 'SELECT id, opening_hours FROM pharmacy WHERE id = ? AND click_and_collect = 1', [
     pharmacyId,
   ]);
@@ -98,17 +93,16 @@ function pickupPharmacy(db: Db, pharmacyId: string): { id: string; openWeekdays:
   return { id: row.id, openWeekdays: new Set(WEEKDAY_KEYS.flatMap((key, weekday) => (hours[key].length > 0 ? [weekday] : []))) };
 }
 
-
-type PickupPharmacy = NonNullable<ReturnType<typeof pickupPharmacy>>;
+export type PickupPharmacy = NonNullable<ReturnType<typeof pickupPharmacy>>;
 
 /** Click & Collect needs a pharmacy: the chosen one, else the customer's preferred one (issue 6). */
 export function pickupOf(
-  ctx: SalesChannelContext,
+  reads: CartReads,
   chosenPharmacyId: string | null | undefined,
   fulfilment: Fulfilment | null,
 ): { pharmacy: PickupPharmacy | null; errors: CartError[] } {
-  const wantedPharmacyId = chosenPharmacyId ?? (fulfilment === 'click_and_collect' ? preferredPharmacyId(ctx) : null);
-  const pharmacy = wantedPharmacyId ? pickupPharmacy(ctx.db, wantedPharmacyId) : null;
+  const wantedPharmacyId = chosenPharmacyId ?? (fulfilment === 'click_and_collect' ? preferredPharmacyId(reads) : null);
+  const pharmacy = wantedPharmacyId ? reads.pharmacy(wantedPharmacyId) : null;
   const pharmacyId = pharmacy?.id ?? null;
   if (fulfilment === 'click_and_collect' && !pharmacyId) {
     return { pharmacy, errors: [cartError('pharmacy-required', 'pharmacy-required', 20, 'Please choose a pharmacy for Click & Collect.')] };

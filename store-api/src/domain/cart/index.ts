@@ -1,18 +1,20 @@
 import type { SalesChannelContext } from '../../context';
 import { saveContextPayload } from '../../context';
+import { loadCountries, shippingMethodJson } from '../../entities/system';
 import { StoreApiError } from '../../errors';
 import { addItems, removeLines, updateQuantities, type AddLineItemInput, type UpdateLineItemInput } from './changes';
 import { mergeErrors } from './errors';
-import { clickAndCollectPharmacyExists, expectedDeliveryOf, fulfilmentOf, pickupOf, shippingMethodChoice, shippingMethodIdOf } from './fulfilment';
+import { expectedDeliveryOf, fulfilmentOf, pickupOf, shippingMethodIdOf } from './fulfilment';
 import { invoiceAddressErrors } from './invoice-address';
 import { loadProductFacts, type ProductFacts } from './product-facts';
 import { calculateProductLines, goodsOf } from './product-lines';
-import { applyPromotions, dropInvalidPromotions, promotionLookup, withoutAddedWhileWaiting, type PromotionLookup } from './promotion-lines';
+import { applyPromotions, dropInvalidPromotions, withoutAddedWhileWaiting } from './promotion-lines';
+import { cartReads, type CartReads } from './reads';
 import { settingsOf } from './settings';
 import { cartShipping } from './shipping-costs';
 import { cartJson } from './shopware-json';
-import { emptyCart, isEmptyStoredCart, readStoredCart, writeStoredCart } from './storage';
-import { cartTotals, positionPriceOf } from './taxes';
+import { emptyCart, isEmptyStoredCart, readStoredCart, takePendingErrors, writeStoredCart } from './storage';
+import { cartTotals, lineTaxPart, positionPriceOf } from './taxes';
 import type { CalculatedCart, CartError, StoredCart } from './types';
 
 // The server-side cart (SPEC §4 Cart, issue 5): the `cart` table keeps what the shopper asked for per
@@ -36,28 +38,26 @@ export interface CalculateOptions {
   now?: Date;
   /** errors raised by the change that led to this calculation (answered once) */
   changeErrors?: CartError[];
-  /** product facts already loaded by the change */
-  facts?: Map<string, ProductFacts>;
-  /** the change's promotion lookup (codes it has already read) */
-  findPromotion?: PromotionLookup;
+  /** what the change has read already in this request */
+  reads?: CartReads;
 }
 
 /** Recalculates a stored cart: prices, promotions, shipping, delivery dates and errors. Reads only. */
 export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, options: CalculateOptions = {}): CalculatedCart {
-  const now = options.now ?? new Date();
+  const reads = options.reads ?? cartReads(ctx, options.now);
   const settings = settingsOf(ctx.db);
   const productLines = stored.lineItems.filter((l) => l.type === 'product');
-  const facts = options.facts ?? loadProductFacts(ctx, productLines.map((l) => l.referencedId));
+  const facts = reads.facts ?? loadProductFacts(ctx, productLines.map((l) => l.referencedId));
 
   // The cart's rules, in this order: each step uses what the ones before decided.
   // 1. products at the catalogue's price of now (tiers, insured discount, what the stock allows)
-  const products = calculateProductLines(ctx, productLines, facts);
+  const products = calculateProductLines(reads, productLines, facts);
   const goods = goodsOf(products.lines);
   // 2. delivery or Click & Collect
-  const shippingMethods = shippingMethodChoice(ctx);
+  const shippingMethods = reads.shippingMethods();
   const fulfilment = fulfilmentOf(goods, shippingMethods);
   // 3. promotions, in the order they were added, each on what earlier ones left of the goods
-  const promotions = applyPromotions(stored.lineItems, goods.lines, options.findPromotion ?? promotionLookup(ctx), now);
+  const promotions = applyPromotions(stored.lineItems, goods.lines, reads.findPromotion);
   const lines = [...products.lines, ...promotions.lines];
   // 4. shipping costs on the discounted positions; 5. VAT per rate and the cash-rounded total
   const positionPrice = positionPriceOf(lines);
@@ -68,11 +68,12 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
     freeShippingPromotion: promotions.freeShipping,
     thresholdChf: settings.freeShippingThresholdChf,
   });
-  const totals = cartTotals(ctx, lines, positionPrice, shipping);
+  const totals = cartTotals([...products.lines.map(lineTaxPart), ...promotions.taxes], positionPrice, shipping, reads.totalRoundingInterval);
   // 6. the Click & Collect pharmacy; 7. invoice only to the delivery address
-  const pickup = pickupOf(ctx, stored.pharmacyId, fulfilment);
-  const found = [...products.errors, ...promotions.errors, ...pickup.errors, ...invoiceAddressErrors(ctx, goods.lines.length > 0)];
+  const pickup = pickupOf(reads, stored.pharmacyId, fulfilment);
+  const found = [...products.errors, ...promotions.errors, ...pickup.errors, ...invoiceAddressErrors(reads, goods.lines.length > 0)];
   const changeErrors = withoutAddedWhileWaiting(options.changeErrors ?? [], found);
+  const shippingMethodId = shippingMethodIdOf(ctx, shippingMethods, fulfilment);
   // 8. then the cart: its expected delivery, shipping method and errors, and its Shopware JSON
   const cart: CalculatedCart = {
     token: ctx.token,
@@ -87,9 +88,9 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
     taxes: totals.taxes,
     weightKg: shipping.weightKg,
     freeShipping: { threshold: settings.freeShippingThresholdChf, missingAmount: shipping.decision.missingAmount, reached: shipping.decision.reached },
-    expectedDelivery: expectedDeliveryOf(now, fulfilment, goods, pickup.pharmacy),
+    expectedDelivery: expectedDeliveryOf(reads.now, fulfilment, goods, pickup.pharmacy),
     pharmacyId: pickup.pharmacy?.id ?? null,
-    shippingMethodId: shippingMethodIdOf(ctx, shippingMethods, fulfilment),
+    shippingMethodId,
     paymentMethodId: ctx.paymentMethodId,
     errors: mergeErrors(stored.pendingErrors ?? [], changeErrors, found),
     promotionCodes: promotions.codes,
@@ -97,7 +98,17 @@ export function calculateCart(ctx: SalesChannelContext, stored: StoredCart, opti
     hasDownloads: goods.lines.some((l) => l.product?.isDownload),
     json: {},
   };
-  cart.json = cartJson(ctx, cart, shipping.price, shipping.hasDelivery, products.deliveryTimes);
+  const method = shipping.hasDelivery ? shippingMethods.all.find((m) => m.id === shippingMethodId) : undefined;
+  cart.json = cartJson(
+    cart,
+    shipping.price,
+    shipping.hasDelivery
+      ? {
+          shippingMethod: method ? shippingMethodJson(ctx, method, reads.deliveryTimes()) : null,
+          country: loadCountries(ctx, { ids: [ctx.countryId] })[0] ?? null,
+        }
+      : null,
+  );
   return cart;
 }
 
@@ -111,52 +122,44 @@ export function loadCalculatedCart(ctx: SalesChannelContext): CalculatedCart {
  * those writes; an empty cart writes nothing.
  */
 export function readCart(ctx: SalesChannelContext, now?: Date): CalculatedCart {
-  const stored = readStoredCart(ctx.db, ctx.token);
-  if (!stored) return calculateCart(ctx, emptyCart(), { now });
-  if (!stored.pendingErrors?.length) return calculateCart(ctx, stored, { now });
-  return ctx.db
-    .transaction(() => {
-      const current = readStoredCart(ctx.db, ctx.token) ?? emptyCart();
-      const pending = current.pendingErrors ?? [];
-      writeStoredCart(ctx.db, ctx.token, ctx.salesChannel.id, { ...current, pendingErrors: [] });
-      return calculateCart(ctx, { ...current, pendingErrors: [] }, { now, changeErrors: pending });
-    })
-    .immediate();
+  const stored = takePendingErrors(ctx.db, ctx.token);
+  return calculateCart(ctx, stored?.cart ?? emptyCart(), { now, changeErrors: stored?.pending });
 }
 
 /**
  * Runs one change of the cart in a write transaction: read, change, write, then calculate. The errors the
  * change raises are answered with this response and not kept (consumed once). A visitor's first change
- * also stores the context token, so the cart is found again.
+ * also stores the context token, so the cart is found again. The change and the calculation share one
+ * request's reads (one clock, each row read once).
  */
 function changeCart(
   ctx: SalesChannelContext,
-  change: (cart: StoredCart, errors: CartError[], findPromotion: PromotionLookup) => Map<string, ProductFacts> | void,
+  change: (cart: StoredCart, errors: CartError[], reads: CartReads) => Map<string, ProductFacts> | void,
   now?: Date,
 ): CalculatedCart {
   return ctx.db
     .transaction(() => {
+      const reads = cartReads(ctx, now);
       const cart = readStoredCart(ctx.db, ctx.token) ?? emptyCart();
       const errors: CartError[] = [...(cart.pendingErrors ?? [])];
       cart.pendingErrors = [];
-      const findPromotion = promotionLookup(ctx);
-      const facts = change(cart, errors, findPromotion) ?? undefined;
-      dropInvalidPromotions(cart, errors, now ?? new Date(), findPromotion);
+      reads.facts = change(cart, errors, reads) ?? undefined;
+      dropInvalidPromotions(cart, errors, reads.findPromotion);
       writeStoredCart(ctx.db, ctx.token, ctx.salesChannel.id, cart);
       if (!ctx.persisted && !isEmptyStoredCart(cart)) saveContextPayload(ctx, {});
-      return calculateCart(ctx, cart, { now, changeErrors: errors, facts, findPromotion });
+      return calculateCart(ctx, cart, { changeErrors: errors, reads });
     })
     .immediate();
 }
 
 /** POST /checkout/cart/line-item: adds products (quantities add up) and promotion codes. */
-export function addLineItems(ctx: SalesChannelContext, items: AddLineItemInput[], now: Date = new Date()): CalculatedCart {
-  return changeCart(ctx, (cart, errors, findPromotion) => addItems(ctx, cart, items, errors, findPromotion, now), now);
+export function addLineItems(ctx: SalesChannelContext, items: AddLineItemInput[], now?: Date): CalculatedCart {
+  return changeCart(ctx, (cart, errors, reads) => addItems(reads, cart, items, errors), now);
 }
 
 /** PATCH /checkout/cart/line-item: new quantities; 0 or less removes the line (SPEC §4 Cart). */
 export function updateLineItems(ctx: SalesChannelContext, items: UpdateLineItemInput[], now?: Date): CalculatedCart {
-  return changeCart(ctx, (cart, errors) => updateQuantities(ctx, cart, items, errors), now);
+  return changeCart(ctx, (cart, errors, reads) => updateQuantities(reads, cart, items, errors), now);
 }
 
 /** POST /checkout/cart/line-item/delete (and the deprecated DELETE): removes lines by id. */
@@ -166,14 +169,14 @@ export function removeLineItems(ctx: SalesChannelContext, ids: string[], now?: D
 
 /** POST /checkout/cart/pharmacy: the Click & Collect pharmacy (null clears it). */
 export function selectPharmacy(ctx: SalesChannelContext, pharmacyId: string | null, now?: Date): CalculatedCart {
-  if (pharmacyId !== null && !clickAndCollectPharmacyExists(ctx.db, pharmacyId)) {
-    throw StoreApiError.notFound('PHARMACY__NOT_FOUND', `No Click & Collect pharmacy with id ${pharmacyId.slice(0, 64)} was found.`, {
-      pharmacyId: pharmacyId.slice(0, 64),
-    });
-  }
   return changeCart(
     ctx,
-    (cart) => {
+    (cart, _errors, reads) => {
+      if (pharmacyId !== null && !reads.pharmacy(pharmacyId)) {
+        throw StoreApiError.notFound('PHARMACY__NOT_FOUND', `No Click & Collect pharmacy with id ${pharmacyId.slice(0, 64)} was found.`, {
+          pharmacyId: pharmacyId.slice(0, 64),
+        });
+      }
       cart.pharmacyId = pharmacyId;
     },
     now,

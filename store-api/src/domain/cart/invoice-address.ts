@@ -1,7 +1,7 @@
-import type { SalesChannelContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { queryOne } from '../../dal/statements';
 import { cartError } from './errors';
+import type { CartReads } from './reads';
 import type { CartError } from './types';
 
 // Invoice goes only to the address it is delivered to (SPEC §8): the cart says so before checkout.
@@ -46,18 +46,15 @@ const ADDRESS_SQL = `SELECT first_name, last_name, company, department, street, 
   zipcode, city, country_id, country_state_id FROM customer_address WHERE id = ? AND customer_id = ?`;
 
 /** The context's billing and shipping address (chosen ones, else the customer's defaults), or null. */
-function contextAddresses(ctx: SalesChannelContext): { billing: PostalAddress; shipping: PostalAddress } | null {
+function contextAddresses(reads: CartReads): { billing: PostalAddress; shipping: PostalAddress } | null {
+  const { ctx } = reads;
   if (!ctx.customerId) return null;
   let billingId = typeof ctx.payload.billingAddressId === 'string' ? ctx.payload.billingAddressId : null;
   let shippingId = typeof ctx.payload.shippingAddressId === 'string' ? ctx.payload.shippingAddressId : null;
   if (!billingId || !shippingId) {
-    const customer = queryOne<{ default_billing_address_id: string | null; default_shipping_address_id: string | null }>(
-      ctx.db,
-      'SELECT default_billing_address_id, default_shipping_address_id FROM customer WHERE id = ?',
-      [ctx.customerId],
-    );
-    billingId ??= customer?.default_billing_address_id ?? null;
-    shippingId ??= customer?.default_shipping_address_id ?? billingId;
+    const customer = reads.customer();
+    billingId ??= customer?.defaultBillingAddressId ?? null;
+    shippingId ??= customer?.defaultShippingAddressId ?? billingId;
   }
   if (!billingId || !shippingId) return null;
   const billing = queryOne<PostalAddress>(ctx.db, ADDRESS_SQL, [billingId, ctx.customerId]);
@@ -79,10 +76,13 @@ function paymentMethodFacts(db: Db, id: string, languageId: string): { technical
 export const INVOICE_TECHNICAL_NAME = 'payment_invoice';
 
 /** The invoice payment method is blocked when the context's billing and shipping addresses differ. */
-export function invoiceAddressErrors(ctx: SalesChannelContext, hasGoods: boolean): CartError[] {
-  const payment = hasGoods ? paymentMethodFacts(ctx.db, ctx.paymentMethodId, ctx.languageId) : null;
+export function invoiceAddressErrors(reads: CartReads, hasGoods: boolean): CartError[] {
+  const { ctx } = reads;
+  // a visitor has no addresses yet: nothing to compare
+  if (!hasGoods || !ctx.customerId) return [];
+  const payment = paymentMethodFacts(ctx.db, ctx.paymentMethodId, ctx.languageId);
   if (payment?.technicalName !== INVOICE_TECHNICAL_NAME) return [];
-  const addresses = contextAddresses(ctx);
+  const addresses = contextAddresses(reads);
   if (!addresses || !addressesDiffer(addresses.billing, addresses.shipping)) return [];
   return [
     cartError(

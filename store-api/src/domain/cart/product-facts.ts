@@ -2,6 +2,7 @@ import type { SalesChannelContext } from '../../context';
 import { idList, queryAll } from '../../dal/statements';
 import { languagePair } from '../../entities/system';
 import { isId } from '../../ids';
+import { medicationKindOf, type MedicationKind } from '../insurer';
 import { STANDARD_VAT_RATE } from './taxes';
 
 /** What the cart needs to know about a product; variants inherit what they leave empty from their parent. */
@@ -38,6 +39,8 @@ export interface ProductFacts {
   deliveryTimeId: string | null;
   manufacturerId: string | null;
   options: { group: string; option: string }[];
+  /** generic or original medicine (the insured discount), inherited from the parent */
+  medicationKind: MedicationKind | null;
 }
 
 interface ProductFactsRow {
@@ -69,6 +72,7 @@ interface ProductFactsRow {
   cover_media_id: string | null;
   delivery_time_id: string | null;
   manufacturer_id: string | null;
+  medication_kind: string | null;
   name: string | null;
 }
 
@@ -79,6 +83,7 @@ const PRODUCT_FACTS_SQL = `SELECT p.id, p.parent_id, p.product_number, p.type, p
     p.available_stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps,
     (SELECT pm.media_id FROM product_media pm WHERE pm.id = COALESCE(p.cover_id, par.cover_id)) AS cover_media_id,
     COALESCE(p.delivery_time_id, par.delivery_time_id) AS delivery_time_id, COALESCE(p.manufacturer_id, par.manufacturer_id) AS manufacturer_id,
+    COALESCE(p.medication_kind, par.medication_kind) AS medication_kind,
     COALESCE(tl.name, ptl.name, tf.name, ptf.name) AS name
   FROM product p
   LEFT JOIN product par ON par.id = p.parent_id
@@ -153,6 +158,7 @@ export function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[
       deliveryTimeId: row.delivery_time_id,
       manufacturerId: row.manufacturer_id,
       options: options.filter((o) => o.product_id === row.id).map((o) => ({ group: o.grp ?? '', option: o.opt ?? '' })),
+      medicationKind: medicationKindOf(row.medication_kind),
     });
   }
   return facts;

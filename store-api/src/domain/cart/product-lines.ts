@@ -1,11 +1,10 @@
-import type { SalesChannelContext } from '../../context';
 import { loadMedia } from '../../entities/media';
-import { loadDeliveryTimes } from '../../entities/system';
-import { insuredTierOf, insuredUnitPrice, medicationKinds } from '../insurer';
+import { insuredUnitPrice } from '../insurer';
 import { calculatedPrice, includedTax } from '../pricing';
 import { cartError } from './errors';
 import type { ProductFacts } from './product-facts';
 import { clampQuantity, maxQuantityOf, stockReached, tierUnitPrice } from './quantity';
+import type { CartReads } from './reads';
 import { productLineJson, type Json } from './shopware-json';
 import type { CalculatedLineItem, CartError, StoredLineItem } from './types';
 
@@ -22,13 +21,12 @@ export interface ProductLines {
  * Prices the stored product lines. A line whose product is gone from the catalogue is left out; one that can
  * no longer be bought stays (so the shopper sees it) with an error that blocks the order.
  */
-export function calculateProductLines(ctx: SalesChannelContext, productLines: StoredLineItem[], facts: Map<string, ProductFacts>): ProductLines {
+export function calculateProductLines(reads: CartReads, productLines: StoredLineItem[], facts: Map<string, ProductFacts>): ProductLines {
   const errors: CartError[] = [];
-  const deliveryTimes = productLines.length ? loadDeliveryTimes(ctx) : undefined;
-  const covers = loadMedia(ctx, productLines.flatMap((l) => facts.get(l.referencedId)?.coverMediaId ?? []));
+  const deliveryTimes = productLines.length ? reads.deliveryTimes() : undefined;
+  const covers = loadMedia(reads.ctx, productLines.flatMap((l) => facts.get(l.referencedId)?.coverMediaId ?? []));
   // Insured customers' discount on medicines (insurer partnership): a lower unit price, the regular one as list price.
-  const insuredTier = insuredTierOf(ctx);
-  const kinds = insuredTier ? medicationKinds(ctx.db, productLines.map((l) => l.referencedId)) : new Map();
+  const insuredTier = productLines.length ? (reads.customer()?.insuredTier ?? null) : null;
   const lines: CalculatedLineItem[] = [];
   for (const line of productLines) {
     const product = facts.get(line.referencedId);
@@ -47,7 +45,7 @@ export function calculateProductLines(ctx: SalesChannelContext, productLines: St
       errors.push(stockReached(product, clamped.quantity, clamped.adjusted === 'max' ? 'max-purchase' : 'stock'));
     }
     const tierPrice = tierUnitPrice(product, quantity);
-    const insured = insuredUnitPrice(insuredTier, kinds.get(product.id) ?? null, tierPrice.unitPrice);
+    const insured = insuredUnitPrice(insuredTier, product.medicationKind, tierPrice.unitPrice);
     const price = calculatedPrice({ unitPrice: insured.unitPrice, quantity, taxRate: product.taxRate, listPrice: insured.regularPrice ?? tierPrice.listPrice });
     const totalPrice = price.totalPrice as number;
     const deliveryTime = product.deliveryTimeId ? deliveryTimes?.get(product.deliveryTimeId) : undefined;

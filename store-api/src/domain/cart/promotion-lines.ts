@@ -1,9 +1,9 @@
 import type { SalesChannelContext } from '../../context';
-import { queryOne } from '../../dal/statements';
 import { promotionReservedFor } from '../insurer';
 import { roundPrice } from '../pricing';
-import { discountFor, findPromotionByCode, meetsMinimumOrderValue, promotionRefusal, type PromotionRow } from '../promotions';
+import { discountFor, findPromotionByCode, meetsMinimumOrderValue, promotionRefusal, type DiscountPart, type PromotionRow } from '../promotions';
 import { cartError, PROMOTION_NOT_FOUND } from './errors';
+import type { CartCustomer } from './reads';
 import { promotionLineJson } from './shopware-json';
 import { STANDARD_VAT_RATE } from './taxes';
 import type { CalculatedLineItem, CartError, StoredCart, StoredLineItem } from './types';
@@ -12,39 +12,43 @@ import type { CalculatedLineItem, CartError, StoredCart, StoredLineItem } from '
 // discount lines of those it applies.
 
 /**
- * The promotion of a code; one change asks for the same code up to three times (add, re-check, calculate).
- * `customerId`: whose cart it is, for the promotions only one customer may redeem (loyalty vouchers);
- * `loggedIn`: whether that is a logged-in account (a guest or visitor must log in to redeem a voucher).
+ * The promotions of one request's codes: each code read once, and its refusal worked out once at the request's
+ * clock, however often the change and the calculation ask (add, re-check, calculate).
  */
 export interface PromotionLookup {
   (code: string): PromotionRow | null;
-  customerId: string | null;
-  loggedIn(): boolean;
+  /** the refusal of a code the cart cannot take now (null when it can), as the shopper is told it */
+  refusal(code: string): CartError | null;
 }
 
-export function promotionLookup(ctx: SalesChannelContext): PromotionLookup {
+/** `customer`: whose cart it is (a loyalty voucher is its customer's only; a guest must log in to redeem it). */
+export function promotionLookup(ctx: SalesChannelContext, now: Date, customer: () => CartCustomer | null): PromotionLookup {
   const found = new Map<string, PromotionRow | null>();
+  const refusals = new Map<string, CartError | null>();
+  const insuredTier = () => customer()?.insuredTier ?? null;
   const lookup = (code: string) => {
     // the insurer's welcome voucher is no code at all for customers it is not meant for
-    if (!found.has(code)) found.set(code, promotionReservedFor(ctx, code) ? null : findPromotionByCode(ctx.db, code, ctx.languageIdChain));
+    if (!found.has(code)) found.set(code, promotionReservedFor(ctx, code, insuredTier) ? null : findPromotionByCode(ctx.db, code, ctx.languageIdChain));
     return found.get(code) ?? null;
   };
-  let account: boolean | undefined;
-  // asked only when a voucher is refused
-  const loggedIn = () =>
-    (account ??= Boolean(ctx.customerId && queryOne<{ id: string }>(ctx.db, 'SELECT id FROM customer WHERE id = ? AND guest = 0 AND active = 1', [ctx.customerId])));
-  return Object.assign(lookup, { customerId: ctx.customerId ?? null, loggedIn });
+  const loggedIn = () => {
+    const account = customer();
+    return Boolean(account?.account && account.active);
+  };
+  const refusal = (code: string) => {
+    if (!refusals.has(code)) refusals.set(code, promotionRefused(code, lookup(code), ctx.customerId ?? null, loggedIn, now));
+    return refusals.get(code) ?? null;
+  };
+  return Object.assign(lookup, { refusal });
 }
 
-/** The refusal of a code the cart cannot take now (null when it can), as the shopper is told it. */
-export function promotionRefused(code: string, findPromotion: PromotionLookup, now: Date): CartError | null {
-  const promotion = findPromotion(code);
-  const refusal = promotionRefusal(promotion, now, findPromotion.customerId);
+function promotionRefused(code: string, promotion: PromotionRow | null, customerId: string | null, loggedIn: () => boolean, now: Date): CartError | null {
+  const refusal = promotionRefusal(promotion, now, customerId);
   if (!refusal) return null;
   const shown = code.trim().toUpperCase().slice(0, 100);
   // A customer's own voucher says why it is refused; an unknown or public code just "not found" (SPEC §5).
   // Not logged in, the shopper may be its owner: the voucher needs the customer account (SPEC §6).
-  if (refusal === 'not-own' && !findPromotion.loggedIn()) {
+  if (refusal === 'not-own' && !loggedIn()) {
     return cartError(`promotion-login-required-${shown}`, 'promotion-login-required', 10, `The voucher "${shown}" can only be redeemed when logged in to the customer account it was issued to.`, {
       promotionCode: shown,
       name: shown,
@@ -77,6 +81,8 @@ export interface PromotionLines {
   codes: string[];
   freeShipping: boolean;
   errors: CartError[];
+  /** the VAT of the discounts, split over the rates of the goods they discount, in the lines' order */
+  taxes: DiscountPart[];
 }
 
 /** The cart's codes in the order they were added, each discounting what earlier ones left of the goods. */
@@ -84,10 +90,10 @@ export function applyPromotions(
   storedLines: StoredLineItem[],
   goods: CalculatedLineItem[],
   findPromotion: PromotionLookup,
-  now: Date,
 ): PromotionLines {
   const lines: CalculatedLineItem[] = [];
   const errors: CartError[] = [];
+  const taxes: DiscountPart[] = [];
   const remainingByRate = new Map<number, number>();
   for (const line of goods) remainingByRate.set(line.taxRate, roundPrice((remainingByRate.get(line.taxRate) ?? 0) + line.totalPrice));
   const goodsTotal = roundPrice(goods.reduce((sum, l) => sum + l.totalPrice, 0));
@@ -95,7 +101,7 @@ export function applyPromotions(
   const promotionCodes: string[] = [];
   for (const line of storedLines.filter((l) => l.type === 'promotion')) {
     const promotion = findPromotion(line.referencedId);
-    const refused = promotionRefused(line.referencedId, findPromotion, now);
+    const refused = findPromotion.refusal(line.referencedId);
     if (!promotion || refused) {
       errors.push(refused ?? promotionNotFound(line.referencedId));
       continue;
@@ -116,8 +122,9 @@ export function applyPromotions(
     for (const part of discount.parts) remainingByRate.set(part.taxRate, roundPrice((remainingByRate.get(part.taxRate) ?? 0) + part.price));
     if (promotion.discount_type === 'free_shipping') freeShippingPromotion = true;
     lines.push(promotionLine(line, promotion, discount));
+    taxes.push(...discount.parts);
   }
-  return { lines, codes: promotionCodes, freeShipping: freeShippingPromotion, errors };
+  return { lines, codes: promotionCodes, freeShipping: freeShippingPromotion, errors, taxes };
 }
 
 function promotionLine(line: StoredLineItem, promotion: PromotionRow, discount: ReturnType<typeof discountFor>): CalculatedLineItem {
@@ -151,10 +158,10 @@ export function withoutAddedWhileWaiting(changeErrors: CartError[], found: CartE
  * Codes that expired, were switched off or used up since they were added leave the cart with the next change
  * (the shopper is told once); until then each read says promotion-not-found for them.
  */
-export function dropInvalidPromotions(cart: StoredCart, errors: CartError[], now: Date, findPromotion: PromotionLookup): void {
+export function dropInvalidPromotions(cart: StoredCart, errors: CartError[], findPromotion: PromotionLookup): void {
   cart.lineItems = cart.lineItems.filter((line) => {
     if (line.type !== 'promotion') return true;
-    const refused = promotionRefused(line.referencedId, findPromotion, now);
+    const refused = findPromotion.refusal(line.referencedId);
     if (!refused) return true;
     errors.push(refused);
     return false;

@@ -1,5 +1,3 @@
-import type { SalesChannelContext } from '../../context';
-import { loadCountries, loadShippingMethods } from '../../entities/system';
 import type { Discount, PromotionRow } from '../promotions';
 import { roundPrice, taxRulesJson } from '../pricing';
 import type { ProductFacts } from './product-facts';
@@ -169,12 +167,17 @@ function isoDateTime(date: string): string {
   return `${date}T00:00:00.000+00:00`;
 }
 
-/** The whole cart (apiAlias cart), with its one delivery unless nothing ships. */
-export function cartJson(ctx: SalesChannelContext, cart: CalculatedCart, shippingCosts: Json, hasDelivery: boolean, deliveryTimes?: Map<string, Json>): Json {
+/** Where and how the cart's one delivery goes, as Shopware's entities (null when not found). */
+export interface DeliveryJson {
+  shippingMethod: Json | null;
+  country: Json | null;
+}
+
+/** The whole cart (apiAlias cart), with its one delivery unless nothing ships (`delivery` null). */
+export function cartJson(cart: CalculatedCart, shippingCosts: Json, delivery: DeliveryJson | null): Json {
   const { calculatedTaxes, taxRules } = cartTaxJson(cart.taxes);
   const deliveries: Json[] = [];
-  if (hasDelivery) {
-    const method = loadShippingMethods(ctx, { ids: [cart.shippingMethodId], deliveryTimes })[0] ?? null;
+  if (delivery) {
     const deliveryDate = {
       earliest: isoDateTime(cart.expectedDelivery?.earliest ?? new Date().toISOString().slice(0, 10)),
       latest: isoDateTime(cart.expectedDelivery?.latest ?? new Date().toISOString().slice(0, 10)),
@@ -182,12 +185,12 @@ export function cartJson(ctx: SalesChannelContext, cart: CalculatedCart, shippin
     };
     deliveries.push({
       deliveryDate,
-      location: { country: loadCountries(ctx, { ids: [ctx.countryId] })[0] ?? null, state: null, address: null, apiAlias: 'cart_delivery_shipping_location' },
+      location: { country: delivery.country, state: null, address: null, apiAlias: 'cart_delivery_shipping_location' },
       positions: cart.lineItems
         .filter((l) => l.type === 'product' && !l.product?.isDownload)
         .map((l) => ({ identifier: l.id, lineItem: l.json, quantity: l.quantity, price: l.json.price, deliveryDate, apiAlias: 'cart_delivery_position' })),
       shippingCosts,
-      shippingMethod: method,
+      shippingMethod: delivery.shippingMethod,
       apiAlias: 'cart_delivery',
     });
   }

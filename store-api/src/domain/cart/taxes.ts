@@ -1,5 +1,3 @@
-import type { SalesChannelContext } from '../../context';
-import { queryOne } from '../../dal/statements';
 import { includedTax, roundPrice } from '../pricing';
 import type { CalculatedLineItem } from './types';
 
@@ -19,12 +17,28 @@ export interface CartTotals {
   netPrice: number;
 }
 
-/** `shipping.charged`: what delivery costs the shopper (0 when nothing is shipped), taxed at `shipping.taxRate`. */
+/** VAT at one rate within a price (CHF incl. VAT). */
+export interface TaxPart {
+  taxRate: number;
+  tax: number;
+  price: number;
+}
+
+/** The VAT of a product line: all of it at the product's rate. */
+export function lineTaxPart(line: CalculatedLineItem): TaxPart {
+  return { taxRate: line.taxRate, tax: line.tax, price: line.totalPrice };
+}
+
+/**
+ * `lineTaxes`: the VAT of the lines in the cart's order (a discount's split over the rates it discounts);
+ * `shipping.charged`: what delivery costs the shopper (0 when nothing is shipped), taxed at `shipping.taxRate`;
+ * `totalRoundingInterval`: the currency's cash rounding, read only when there is a total to round.
+ */
 export function cartTotals(
-  ctx: SalesChannelContext,
-  lines: CalculatedLineItem[],
+  lineTaxes: TaxPart[],
   positionPrice: number,
   shipping: { charged: number; taxRate: number },
+  totalRoundingInterval: () => number,
 ): CartTotals {
   // VAT per rate: the lines' own VAT (Shopware's horizontal calculation), then shipping.
   const taxesByRate = new Map<number, { tax: number; price: number }>();
@@ -32,22 +46,14 @@ export function cartTotals(
     const entry = taxesByRate.get(taxRate) ?? { tax: 0, price: 0 };
     taxesByRate.set(taxRate, { tax: roundPrice(entry.tax + tax), price: roundPrice(entry.price + price) });
   };
-  for (const line of lines) {
-    for (const t of (line.json.price as { calculatedTaxes: { tax: number; taxRate: number; price: number }[] }).calculatedTaxes) addTax(t.taxRate, t.tax, t.price);
-  }
+  for (const t of lineTaxes) addTax(t.taxRate, t.tax, t.price);
   if (shipping.charged > 0) addTax(shipping.taxRate, includedTax(shipping.charged, shipping.taxRate), shipping.charged);
   const taxes = [...taxesByRate.entries()].sort((a, b) => b[0] - a[0]).map(([taxRate, t]) => ({ taxRate, tax: t.tax, price: t.price }));
   const rawTotal = roundPrice(positionPrice + shipping.charged);
   // Swiss cash rounding of the total (the currency's total rounding, 5 Rappen); rawTotal keeps the exact sum.
-  const totalPrice = cashRound(rawTotal, totalRoundingInterval(ctx));
+  const totalPrice = rawTotal === 0 ? 0 : cashRound(rawTotal, totalRoundingInterval());
   const netPrice = roundPrice(rawTotal - taxes.reduce((sum, t) => sum + t.tax, 0));
   return { taxes, rawTotal, totalPrice, netPrice };
-}
-
-/** The currency's total rounding interval (CHF: 0.05), 0.01 when none is set. */
-function totalRoundingInterval(ctx: SalesChannelContext): number {
-  const row = queryOne<{ total_interval: number }>(ctx.db, 'SELECT total_interval FROM currency WHERE id = ?', [ctx.currencyId]);
-  return row && row.total_interval > 0 ? row.total_interval : 0.01;
 }
 
 /** Rounds a total to the cash interval (Shopware's CashRounding): 18.32 → 18.30, 18.33 → 18.35 at 0.05. */
