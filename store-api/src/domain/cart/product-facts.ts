@@ -76,7 +76,15 @@ interface ProductFactsRow {
   name: string | null;
 }
 
-const PRODUCT_FACTS_SQL = `SELECT p.id, p.parent_id, p.product_number, p.type, p.tax_id, tax.tax_rate, p.active, par.active AS parent_active,
+// The shopper's language, then the default one; a shopper of the default language (one language in the
+// chain) needs no second pair of joins.
+const FALLBACK_NAME = ', tf.name, ptf.name';
+const FALLBACK_JOINS = `
+  LEFT JOIN product_translation tf ON tf.product_id = p.id AND tf.language_id = ?
+  LEFT JOIN product_translation ptf ON ptf.product_id = p.parent_id AND ptf.language_id = ?`;
+
+function productFactsSql(withFallback: boolean): string {
+  return `SELECT p.id, p.parent_id, p.product_number, p.type, p.tax_id, tax.tax_rate, p.active, par.active AS parent_active,
     p.available, p.child_count, p.price, p.list_price,
     COALESCE(p.weight, par.weight) AS weight, COALESCE(p.width, par.width) AS width, COALESCE(p.height, par.height) AS height,
     COALESCE(p.length, par.length) AS length, p.shipping_free, p.click_collect_only, p.prescription_required, p.stock,
@@ -84,15 +92,32 @@ const PRODUCT_FACTS_SQL = `SELECT p.id, p.parent_id, p.product_number, p.type, p
     (SELECT pm.media_id FROM product_media pm WHERE pm.id = COALESCE(p.cover_id, par.cover_id)) AS cover_media_id,
     COALESCE(p.delivery_time_id, par.delivery_time_id) AS delivery_time_id, COALESCE(p.manufacturer_id, par.manufacturer_id) AS manufacturer_id,
     COALESCE(p.medication_kind, par.medication_kind) AS medication_kind,
-    COALESCE(tl.name, ptl.name, tf.name, ptf.name) AS name
+    COALESCE(tl.name, ptl.name${withFallback ? FALLBACK_NAME : ''}) AS name
   FROM product p
   LEFT JOIN product par ON par.id = p.parent_id
   LEFT JOIN tax ON tax.id = p.tax_id
   LEFT JOIN product_translation tl ON tl.product_id = p.id AND tl.language_id = ?
-  LEFT JOIN product_translation ptl ON ptl.product_id = p.parent_id AND ptl.language_id = ?
-  LEFT JOIN product_translation tf ON tf.product_id = p.id AND tf.language_id = ?
-  LEFT JOIN product_translation ptf ON ptf.product_id = p.parent_id AND ptf.language_id = ?
+  LEFT JOIN product_translation ptl ON ptl.product_id = p.parent_id AND ptl.language_id = ?${withFallback ? FALLBACK_JOINS : ''}
   WHERE p.id IN (SELECT value FROM json_each(?))`;
+}
+
+const OPTIONS_WITH_FALLBACK_SQL = `SELECT po.product_id, COALESCE(gt.name, gf.name) AS grp, COALESCE(ot.name, of.name) AS opt
+     FROM product_option po
+     JOIN property_group_option o ON o.id = po.property_group_option_id
+     LEFT JOIN property_group_option_translation ot ON ot.property_group_option_id = o.id AND ot.language_id = ?
+     LEFT JOIN property_group_option_translation of ON of.property_group_option_id = o.id AND of.language_id = ?
+     LEFT JOIN property_group_translation gt ON gt.property_group_id = o.group_id AND gt.language_id = ?
+     LEFT JOIN property_group_translation gf ON gf.property_group_id = o.group_id AND gf.language_id = ?
+     WHERE po.product_id IN (SELECT value FROM json_each(?))`;
+
+const OPTIONS_OWN_SQL = `SELECT po.product_id, gt.name AS grp, ot.name AS opt
+     FROM product_option po
+     JOIN property_group_option o ON o.id = po.property_group_option_id
+     LEFT JOIN property_group_option_translation ot ON ot.property_group_option_id = o.id AND ot.language_id = ?
+     LEFT JOIN property_group_translation gt ON gt.property_group_id = o.group_id AND gt.language_id = ?
+     WHERE po.product_id IN (SELECT value FROM json_each(?))`;
+
+const PRODUCT_FACTS_SQL = { own: productFactsSql(false), withFallback: productFactsSql(true) };
 
 /** Facts of the given products (unknown ids are left out): three indexed queries for any number of lines. */
 export function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[]): Map<string, ProductFacts> {
@@ -100,7 +125,9 @@ export function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[
   const wanted = [...new Set(ids.filter(isId))];
   if (!wanted.length) return facts;
   const [own, fallback] = languagePair(ctx);
-  const rows = queryAll<ProductFactsRow>(ctx.db, PRODUCT_FACTS_SQL, [own, own, fallback, fallback, idList(wanted)]);
+  const withFallback = own !== fallback;
+  const languages = withFallback ? [own, own, fallback, fallback] : [own, own];
+  const rows = queryAll<ProductFactsRow>(ctx.db, withFallback ? PRODUCT_FACTS_SQL.withFallback : PRODUCT_FACTS_SQL.own, [...languages, idList(wanted)]);
   if (!rows.length) return facts;
   const withParents = [...new Set(rows.flatMap((r) => (r.parent_id ? [r.id, r.parent_id] : [r.id])))];
   const tiers = queryAll<{ product_id: string; quantity_start: number; quantity_end: number | null; price: number; list_price: number | null }>(
@@ -110,15 +137,8 @@ export function loadProductFacts(ctx: SalesChannelContext, ids: readonly string[
   );
   const options = queryAll<{ product_id: string; grp: string | null; opt: string | null }>(
     ctx.db,
-    `SELECT po.product_id, COALESCE(gt.name, gf.name) AS grp, COALESCE(ot.name, of.name) AS opt
-     FROM product_option po
-     JOIN property_group_option o ON o.id = po.property_group_option_id
-     LEFT JOIN property_group_option_translation ot ON ot.property_group_option_id = o.id AND ot.language_id = ?
-     LEFT JOIN property_group_option_translation of ON of.property_group_option_id = o.id AND of.language_id = ?
-     LEFT JOIN property_group_translation gt ON gt.property_group_id = o.group_id AND gt.language_id = ?
-     LEFT JOIN property_group_translation gf ON gf.property_group_id = o.group_id AND gf.language_id = ?
-     WHERE po.product_id IN (SELECT value FROM json_each(?))`,
-    [own, fallback, own, fallback, idList(wanted)],
+    withFallback ? OPTIONS_WITH_FALLBACK_SQL : OPTIONS_OWN_SQL,
+    withFallback ? [own, fallback, own, fallback, idList(wanted)] : [own, own, idList(wanted)],
   );
   for (const row of rows) {
     const ownTiers = tiers.filter((t) => t.product_id === row.id);
