@@ -1,3 +1,4 @@
+import { cachedStatement } from './dal/statements';
 import type { Db } from './db/connection';
 import { StoreApiError } from './errors';
 import { isId, newContextToken } from './ids';
@@ -75,7 +76,7 @@ export function findSalesChannel(db: Db, accessKey: string | undefined): SalesCh
   if (!accessKey) {
     throw StoreApiError.of(401, 'FRAMEWORK__API_SALES_CHANNEL_ACCESS_KEY_MISSING', 'Header "sw-access-key" is required.');
   }
-  const row = db.prepare(salesChannelSql).get(accessKey) as SalesChannelRow | undefined;
+  const row = cachedStatement(db, salesChannelSql).get(accessKey) as SalesChannelRow | undefined;
   if (!row) {
     throw StoreApiError.of(401, 'FRAMEWORK__SALES_CHANNEL_NOT_FOUND', 'No matching sales channel found.');
   }
@@ -83,7 +84,7 @@ export function findSalesChannel(db: Db, accessKey: string | undefined): SalesCh
 }
 
 export function loadContextPayload(db: Db, token: string): ContextPayload | undefined {
-  const row = db.prepare('SELECT payload FROM context_token WHERE token = ?').get(token) as { payload: string } | undefined;
+  const row = cachedStatement(db, 'SELECT payload FROM context_token WHERE token = ?').get(token) as { payload: string } | undefined;
   return row ? (JSON.parse(row.payload) as ContextPayload) : undefined;
 }
 
@@ -92,18 +93,17 @@ export function saveContextPayload(ctx: SalesChannelContext, changes: ContextPay
   const payload = { ...ctx.payload, ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete payload[key];
   const now = new Date().toISOString();
-  ctx.db
-    .prepare(
-      `INSERT INTO context_token (token, sales_channel_id, payload, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
-    )
-    .run(ctx.token, ctx.salesChannel.id, JSON.stringify(payload), now, now);
+  cachedStatement(
+    ctx.db,
+    `INSERT INTO context_token (token, sales_channel_id, payload, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(token) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+  ).run(ctx.token, ctx.salesChannel.id, JSON.stringify(payload), now, now);
   ctx.payload = payload;
   ctx.persisted = true;
 }
 
 export function languageExists(db: Db, languageId: string): boolean {
-  return db.prepare('SELECT 1 FROM language WHERE id = ?').get(languageId) !== undefined;
+  return cachedStatement(db, 'SELECT 1 FROM language WHERE id = ?').get(languageId) !== undefined;
 }
 
 /**
@@ -112,12 +112,11 @@ export function languageExists(db: Db, languageId: string): boolean {
  * the shop cannot take.
  */
 function takeablePaymentMethod(db: Db, paymentMethodId: string): string {
-  const row = db
-    .prepare(
-      `SELECT id FROM payment_method WHERE active = 1 AND asynchronous = 0
-       ORDER BY id = ? DESC, position, technical_name LIMIT 1`,
-    )
-    .get(paymentMethodId) as { id: string } | undefined;
+  const row = cachedStatement(
+    db,
+    `SELECT id FROM payment_method WHERE active = 1 AND asynchronous = 0
+     ORDER BY id = ? DESC, position, technical_name LIMIT 1`,
+  ).get(paymentMethodId) as { id: string } | undefined;
   return row?.id ?? paymentMethodId;
 }
 
