@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
 import { PAYMENT_METHOD_ID } from '../store-api/src/seed/reference-data';
 import { firstCategoryPath, firstProductPath, loggedInCustomer, readBenchShop, startShopServer, type ShopServer } from './shopServer';
@@ -114,6 +116,12 @@ async function readyToOrder(shopper: BenchShopper, productIds: string[], lines: 
 
 /** Every row against the server of `cwd` (a built tree). */
 async function measureServer(cwd: string): Promise<Row[]> {
+  // A block of 127.0.0.1 left by an earlier run under the default limits holds for its hour whatever the limits now.
+  if (existsSync(join(DATA_DIR, 'shop.sqlite'))) {
+    const db = new Database(join(DATA_DIR, 'shop.sqlite'));
+    db.prepare('DELETE FROM rate_limit').run();
+    db.close();
+  }
   const server = await startShopServer(DATA_DIR, { cwd, env: { PAGE_CACHE_TTL_SECONDS: '0', ...NO_ABUSE_LIMITS }, nodeArgs: SERVER_NODE_ARGS });
   try {
     const { origin } = server;
