@@ -9,7 +9,6 @@ import { paymentSimulationWarning } from '../store-api/src/payment-provider';
 import { canonicalOrigin } from '../store-api/src/shop-origins';
 import { mountAccountFiles } from './account-files';
 import { mountHealth, storeApiReadiness } from './health';
-import { compressPages } from './pageCompression';
 import { logger } from './logger';
 import { internalGatewayRequest, usePersistedOperations } from './persistedOperations';
 import { createSharedState, type SharedState } from './sharedState';
@@ -44,8 +43,6 @@ if (paymentWarning) logger.warn({ paymentSimulation: true }, paymentWarning);
 const app = new Hono();
 // gzip for browsers that ask (pages, scripts, CSS, JSON: about a quarter of the bytes on a phone's network); outermost, so it sees the final body.
 app.use('*', compress());
-// Pages (whole HTML strings) are gzipped in one go, without compress()'s stream (pageCompression.ts).
-app.use('*', compressPages());
 // Before every route: CSP with a per-request nonce on pages, HSTS on https, nosniff, referrer and framing rules (ADR 0015).
 app.use('*', securityHeaders(readSecurityHeadersConfig(process.env, publicOrigin)));
 app.get('/health', (c) => c.json({ status: 'ok' }));
