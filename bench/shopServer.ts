@@ -1,7 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
+import { BenchShopper } from './support';
 
 // The whole shop as `npm start` serves it, for the browser benches: the real server (the compiled release,
 // NODE_ENV=production) as a child process on a free loopback port with a data folder of its
@@ -20,7 +25,23 @@ export interface BenchPage {
 
 export interface ShopServer {
   origin: string;
+  /** CPU time the server process has used so far (user + system, all its threads), in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time of another process as its own `process.cpuUsage()` would give it (getrusage: user + system of all
+ * threads), read from /proc without any code in the server: 10 ms resolution, so measure a few seconds of load.
+ */
+function processCpuMs(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 function freeLoopbackPort(): Promise<number> {
@@ -88,7 +109,7 @@ function killOnExit(child: ChildProcess): void {
  * production command does (`node dist/current/server.mjs`, ADR 0026), and waits for /health. Builds the release of
  * the sources first unless it exists. Stopped on `stop()`, and on exit or Ctrl-C.
  */
-export async function startShopServer(dataDir: string, options: { env?: Record<string, string>; cwd?: string } = {}): Promise<ShopServer> {
+export async function startShopServer(dataDir: string, options: { env?: Record<string, string>; cwd?: string; /** e.g. --cpu-prof */ nodeArgs?: string[] } = {}): Promise<ShopServer> {
   const cwd = options.cwd ?? process.env.BENCH_SERVER_CWD ?? ROOT;
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`bench: npm run build failed (${build.status ?? build.signal})`);
@@ -98,7 +119,7 @@ export async function startShopServer(dataDir: string, options: { env?: Record<s
   const env = options.env ?? {};
   console.info(`bench: starting the server on ${origin} with DATA_DIR=${dataDir} ${JSON.stringify(env)} (seeded on its first start, kept for later runs)`);
   // Its own process group, so stopping it stops anything it started.
-  const child = spawn(process.execPath, ['dist/current/server.mjs'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/current/server.mjs'], {
     cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,7 +145,8 @@ export async function startShopServer(dataDir: string, options: { env?: Record<s
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin, stop: () => stop(child) };
+  const pid = child.pid!;
+  return { origin, cpuMs: () => processCpuMs(pid), stop: () => stop(child) };
 }
 
 async function html(origin: string, path: string): Promise<string> {
@@ -163,4 +185,38 @@ export async function benchPages(origin: string): Promise<BenchPage[]> {
     { name: 'category listing', path: categoryPath },
     { name: 'product page', path: productPath },
   ];
+}
+
+/** The bench shop's database, read only (a confirmation hash, a member number). */
+export function readBenchShop<T>(dataDir: string, sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(join(dataDir, 'shop.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** A new confirmed account, logged in by its confirmation. `insured`: its insurance number verified as well. */
+export async function loggedInCustomer(origin: string, dataDir: string, insured: boolean): Promise<BenchShopper> {
+  const customer = new BenchShopper(origin);
+  const email = `bench-${insured ? 'insured' : 'customer'}-${Date.now()}@example.ch`;
+  const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId: COUNTRY_CH_ID };
+  const { register } = await customer.gql<{ register: { errors: unknown[] } }>('mutation ($input: RegisterInput!) { register(input: $input) { errors { code message } } }', {
+    input: { guest: false, email, password: 'Bench-12345', firstName: 'Bea', lastName: 'Bench', billingAddress: address, acceptedDataProtection: true },
+  });
+  if (register.errors.length > 0) throw new Error(`bench: the registration of ${email} was refused: ${JSON.stringify(register.errors)}`);
+  const hash = readBenchShop<{ hash: string }>(dataDir, 'SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email)?.hash;
+  const { confirmRegistration } = await customer.gql<{ confirmRegistration: { viewer: { loggedIn: boolean } | null } }>(
+    'mutation ($input: ConfirmRegistrationInput!) { confirmRegistration(input: $input) { viewer { loggedIn } } }',
+    { input: { hash, em: createHash('sha1').update(email).digest('hex') } },
+  );
+  if (!confirmRegistration.viewer?.loggedIn) throw new Error(`bench: ${email} is not logged in after its confirmation`);
+  if (insured) {
+    const member = readBenchShop<{ number: string }>(dataDir, 'SELECT insurance_number AS number FROM insurer_member WHERE multi_medication_plan = 0 ORDER BY insurance_number LIMIT 1');
+    const { verifyInsurance } = await customer.gql<{ verifyInsurance: { errors: unknown[] } }>('mutation ($n: String!) { verifyInsurance(insuranceNumber: $n) { errors { code } } }', { n: member!.number });
+    if (verifyInsurance.errors.length > 0) throw new Error(`bench: the insurance number was refused: ${JSON.stringify(verifyInsurance.errors)}`);
+  }
+  // Its cookies hold the session and the language, as a browser keeps them (without the latter every page would set it again).
+  return customer;
 }

@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { COUNTRY_CH_ID } from '../store-api/src/known-ids';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, startShopServer, type BenchPage } from './shopServer';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, firstCategoryPath, firstProductPath, loggedInCustomer, startShopServer, type BenchPage } from './shopServer';
 import { BenchShopper, writeResultsSection } from './support';
 
 // `npm run bench` (third part): the SSR storefront as `npm start` serves it — the real server
@@ -222,47 +219,13 @@ async function measureJavaScript(origin: string, pages: Page[]): Promise<Shipped
   return shipped;
 }
 
-/** The bench shop's database, read only (a confirmation hash, a member number). */
-function readBenchShop<T>(sql: string, ...params: unknown[]): T | undefined {
-  const db = new Database(join(DATA_DIR, 'shop.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-}
-
-/** A new confirmed account, logged in by its confirmation: its cookies. `insured`: its insurance number verified as well. */
-async function customerCookie(origin: string, insured: boolean): Promise<string> {
-  const customer = new BenchShopper(origin);
-  const email = `bench-${insured ? 'insured' : 'customer'}-${Date.now()}@example.ch`;
-  const address = { firstName: 'Bea', lastName: 'Bench', street: 'Marktgasse 5', zipcode: '3011', city: 'Bern', countryId: COUNTRY_CH_ID };
-  const { register } = await customer.gql<{ register: { errors: unknown[] } }>('mutation ($input: RegisterInput!) { register(input: $input) { errors { code message } } }', {
-    input: { guest: false, email, password: 'Bench-12345', firstName: 'Bea', lastName: 'Bench', billingAddress: address, acceptedDataProtection: true },
-  });
-  if (register.errors.length > 0) throw new Error(`bench: the registration of ${email} was refused: ${JSON.stringify(register.errors)}`);
-  const hash = readBenchShop<{ hash: string }>('SELECT double_opt_in_hash AS hash FROM customer WHERE email = ? AND guest = 0', email)?.hash;
-  const { confirmRegistration } = await customer.gql<{ confirmRegistration: { viewer: { loggedIn: boolean } | null } }>(
-    'mutation ($input: ConfirmRegistrationInput!) { confirmRegistration(input: $input) { viewer { loggedIn } } }',
-    { input: { hash, em: createHash('sha1').update(email).digest('hex') } },
-  );
-  if (!confirmRegistration.viewer?.loggedIn) throw new Error(`bench: ${email} is not logged in after its confirmation`);
-  if (insured) {
-    const member = readBenchShop<{ number: string }>('SELECT insurance_number AS number FROM insurer_member WHERE multi_medication_plan = 0 ORDER BY insurance_number LIMIT 1');
-    const { verifyInsurance } = await customer.gql<{ verifyInsurance: { errors: unknown[] } }>('mutation ($n: String!) { verifyInsurance(insuranceNumber: $n) { errors { code } } }', { n: member!.number });
-    if (verifyInsurance.errors.length > 0) throw new Error(`bench: the insurance number was refused: ${JSON.stringify(verifyInsurance.errors)}`);
-  }
-  // The session and the language cookie, as a browser keeps them (without the latter every page would set it again).
-  return customer.cookieHeader;
-}
-
 /** The visitors' cookies: those a first add to cart sets (this one adds nothing), and two logged-in customers'. */
 async function shopperCookies(origin: string): Promise<Shopper> {
   const guest = new BenchShopper(origin);
   await guest.gql(`mutation { addToCart(input: { productId: "${'f'.repeat(32)}" }) { errors { code } } }`);
   if (!guest.has('sw-context-token')) throw new Error('bench: the addToCart mutation set no session cookie');
   if (!guest.has('shop-guest')) log('bench: WARNING the addToCart mutation set no guest mark (shop-guest=1)');
-  return { guest: guest.cookieHeader, customer: await customerCookie(origin, false), insured: await customerCookie(origin, true) };
+  return { guest: guest.cookieHeader, customer: (await loggedInCustomer(origin, DATA_DIR, false)).cookieHeader, insured: (await loggedInCustomer(origin, DATA_DIR, true)).cookieHeader };
 }
 
 /** The page cache answers as it should: every visitor gets a hit after the first request of its key. */

@@ -32,6 +32,7 @@ import { CUSTOMER_GROUP_FORM_POSTS } from './forms/customer-group';
 import { CONTENT_FORM_POSTS } from './forms/content';
 import { REVIEW_FORM_POSTS } from './forms/reviews';
 import { NO_FILES, readMultipartForm, type FormFiles } from './formUploads';
+import { isReleaseFile } from './release/releases';
 
 // The form kit's server half (ADR 0023): every shop form is a real <form method="post"> that works before and
 // without the page's scripts. One definition per form names the storefront's own persisted mutation (the one the
@@ -410,7 +411,10 @@ function withCookies(request: Request, setCookies: readonly string[]): Request {
 export function persistedOperationsByName(file: string): (name: string) => { id: string; text: string } | undefined {
   let byName = new Map<string, { id: string; text: string }>();
   let loadedAt = -1;
+  // A release's file never changes (ADR 0026): read once, no look at its mtime per lookup.
+  const fixed = isReleaseFile(file);
   return (name) => {
+    if (fixed && loadedAt !== -1) return byName.get(name);
     try {
       const mtime = statSync(file).mtimeMs;
       if (mtime !== loadedAt) {

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { markPersistedOperation } from '../gateway/src/plugins/persisted-only';
+import { isReleaseFile } from './release/releases';
 import type { SharedState } from './sharedState';
 
 /** What the persisted operations need of the shared state (server/sharedState.ts). */
@@ -29,6 +30,8 @@ export function usePersistedOperations(file: string, options: { shared?: SharedO
   let operations: Record<string, string> = {};
   let texts = new Set<string>();
   let loadedAt = -1;
+  // A release's file is read once (ADR 0026); the sources' one again whenever it changes (relay-compiler, dev).
+  const fixed = isReleaseFile(file);
   const { shared } = options;
   // With several instances (REDIS_URL), each registers its build's operations in the shared store and looks
   // an id up there when its own file lacks it: during a rolling deploy a page of the new build may reach an
@@ -40,6 +43,7 @@ export function usePersistedOperations(file: string, options: { shared?: SharedO
     );
   };
   const load = (): void => {
+    if (fixed && loadedAt !== -1) return;
     let mtime: number;
     try {
       mtime = statSync(file).mtimeMs;

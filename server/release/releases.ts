@@ -38,6 +38,11 @@ export function servedRelease(moduleUrl: string, root = process.cwd()): string |
   return existsSync(current) ? realpathSync(current) : undefined;
 }
 
+/** A file of a complete release: it never changes, so whoever reads it needs no look at its mtime again. */
+export function isReleaseFile(file: string): boolean {
+  return isCompleteRelease(dirname(file));
+}
+
 /** relay-compiler's operations of the pages this release serves; from the sources' folder when there is no release. */
 export function persistedQueriesOf(releaseFolder: string | undefined): string {
   const file = releaseFolder === undefined ? PERSISTED_QUERIES : join(releaseFolder, PERSISTED_QUERIES);

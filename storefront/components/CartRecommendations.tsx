@@ -14,16 +14,12 @@ export function CartRecommendations({ query, inCart }: { query: CartRecommendati
   const data = useFragment(
     graphql`
       fragment CartRecommendations_query on Query @argumentDefinitions(locale: { type: "Locale" }) {
-        route(path: "/", locale: $locale) {
-          ... on CategoryPage {
-            category {
-              productListing(sort: "topseller", limit: 12) {
-                nodes {
-                  id
-                  productId
-                  ...ProductCard_product
-                }
-              }
+        context {
+          homeProductListing(sort: "topseller", limit: 12, locale: $locale) {
+            nodes {
+              id
+              productId
+              ...ProductCard_product
             }
           }
         }
@@ -32,6 +28,6 @@ export function CartRecommendations({ query, inCart }: { query: CartRecommendati
     query,
   );
   const { t } = useTranslation('cart');
-  const products = (data.route.category?.productListing.nodes ?? []).filter((product) => !inCart.has(product.productId)).slice(0, SHOWN);
+  const products = data.context.homeProductListing.nodes.filter((product) => !inCart.has(product.productId)).slice(0, SHOWN);
   return <ProductSlider title={t('recommendations.title')} products={products} />;
 }

@@ -44,15 +44,11 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
           name
           url
         }
-        bestsellers: route(path: "/", locale: $locale) {
-          ... on CategoryPage {
-            category {
-              productListing(sort: "topseller", limit: 12) {
-                nodes {
-                  id
-                  ...ProductCard_product
-                }
-              }
+        context {
+          bestsellers: homeProductListing(sort: "topseller", limit: 12, locale: $locale) {
+            nodes {
+              id
+              ...ProductCard_product
             }
           }
         }
@@ -62,7 +58,7 @@ export function SearchPageView({ query, term, withBreadcrumbs = true }: { query:
   );
   const trimmed = term.trim();
   const source = useMemo(() => ({ term: trimmed }), [trimmed]);
-  const bestsellers = data.bestsellers.category?.productListing.nodes ?? [];
+  const bestsellers = data.context.bestsellers.nodes;
   const alternatives = (data.searchAlternatives ?? []).filter((category) => category.url);
   const crumbs = [
     { name: t('breadcrumb.home'), url: localizedPath('/', locale) },

@@ -171,3 +171,24 @@ describe('listing', () => {
     expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('the home category’s bestsellers (the cart’s and the search page’s slider)', () => {
+  const PRODUCTS = 'nodes { productId name url price { unitPrice } }';
+  it('are the home page’s topseller listing, in the asked language, read without the home page itself', async () => {
+    for (const locale of ['DE', 'FR'] as const) {
+      const viaHome = await gw.gql(
+        `query ($locale: Locale) { route(path: "/", locale: $locale) { ... on CategoryPage { category { productListing(sort: "topseller", limit: 12) { ${PRODUCTS} } } } } }`,
+        { locale },
+      );
+      gw.storeCalls.reset();
+      const direct = await gw.gql(`query ($locale: Locale) { context { homeProductListing(sort: "topseller", limit: 12, locale: $locale) { ${PRODUCTS} } } }`, { locale });
+      expect(direct.body.errors).toBeUndefined();
+      const products = (direct.body.data.context as { homeProductListing: { nodes: { productId: string; url: string }[] } }).homeProductListing.nodes;
+      expect(products).toHaveLength(12);
+      expect(products).toEqual((viaHome.body.data.route as { category: { productListing: { nodes: unknown[] } } }).category.productListing.nodes);
+      if (locale === 'FR') expect(products.every((product) => product.url.startsWith('/fr/'))).toBe(true);
+      // the session's context and the listing: no read of the home category and its CMS page
+      expect(gw.storeCalls.list.map((call) => call.path.replace(/\?.*/, ''))).not.toContainEqual(expect.stringMatching(/\/category\//));
+    }
+  });
+});

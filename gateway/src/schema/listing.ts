@@ -354,6 +354,13 @@ function searchTerm(raw: string): string {
 
 // ---- root fields and Brand.products ------------------------------------------------------------------
 
+/** A category's products, filtered, sorted and paged (POST /product-listing/{categoryId}). */
+export function readCategoryListing(ctx: GatewayContext, languageId: string, categoryId: string, listingArgs: ListingArgs): Promise<ProductListingSource> {
+  return readListing(ctx, languageId, listingArgs, (body) =>
+    ctx.store(languageId).invoke('readProductListing post /product-listing/{categoryId}', { pathParams: { categoryId }, body }),
+  );
+}
+
 builder.queryFields((t) => {
   const pagingArgs = {
     filters: t.arg({ type: ListingFilterInput, required: false, description: 'Filters.' }),
@@ -369,14 +376,7 @@ builder.queryFields((t) => {
       type: ProductListingRef,
       description: 'The products of a category, filtered, sorted and paged (POST /product-listing/{categoryId}).',
       args: { categoryId: t.arg.id({ required: true, description: 'The category’s Shopware id.' }), ...pagingArgs },
-      resolve: (_root, args, ctx) => {
-        const categoryId = shopwareId('categoryId', String(args.categoryId));
-        const listingArgs = readListingArgs(args);
-        const languageId = languageIdFor(ctx, args.locale);
-        return readListing(ctx, languageId, listingArgs, (body) =>
-          ctx.store(languageId).invoke('readProductListing post /product-listing/{categoryId}', { pathParams: { categoryId }, body }),
-        );
-      },
+      resolve: (_root, args, ctx) => readCategoryListing(ctx, languageIdFor(ctx, args.locale), shopwareId('categoryId', String(args.categoryId)), readListingArgs(args)),
     }),
     search: t.field({
       type: ProductListingRef,

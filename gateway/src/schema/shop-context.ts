@@ -3,6 +3,7 @@ import type { GatewayContext } from '../context';
 import { LOCALE_ISO, LOCALES, type Locale } from '../languages';
 import { builder, languageIdFor, LocaleEnum } from './builder';
 import { readCountries } from './countries';
+import { ProductListingRef, readCategoryListing, readListingArgs } from './listing';
 
 // The shopper's session (GET /context) and the shop's small lists: languages, countries, salutations.
 // Changing the context (PATCH /context) comes with the checkout.
@@ -228,6 +229,17 @@ const ShopContextRef = builder.objectRef<ShopContextShape>('ShopContext').implem
     navigationCategoryId: t.string({
       description: 'The sales channel’s main navigation (root) category: the home page.',
       resolve: (s) => s.data.salesChannel.navigationCategoryId,
+    }),
+    homeProductListing: t.field({
+      type: ProductListingRef,
+      description:
+        'The home category’s products, sorted and paged: the same as `route(path: "/")` → `category.productListing`, without reading the home page and its CMS page first (e.g. the cart’s bestsellers).',
+      args: {
+        sort: t.arg.string({ required: false, description: 'A key of availableSortings, e.g. topseller (default: the shop’s).' }),
+        limit: t.arg.int({ required: false, description: 'Products per page, 1 to 100 (default: the shop’s).' }),
+        locale: t.arg({ type: LocaleEnum, required: false, description: 'Language to read in (default: the request’s).' }),
+      },
+      resolve: (s, args, ctx) => readCategoryListing(ctx, languageIdFor(ctx, args.locale), s.data.salesChannel.navigationCategoryId, readListingArgs(args)),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
+import { cachedStatement } from '../dal/statements';
 import type { Db } from '../db/connection';
 import { StoreApiError } from '../errors';
 
@@ -178,7 +179,7 @@ export function mailRecipientLimit(db: Db, email: string): RateLimit {
 }
 
 function read(db: Db, key: string): RateLimitRow | undefined {
-  return db.prepare('SELECT * FROM rate_limit WHERE key = ?').get(key) as RateLimitRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM rate_limit WHERE key = ?').get(key) as RateLimitRow | undefined;
 }
 
 /** Seconds until the key may try again, or 0 when it is not blocked. */
@@ -218,7 +219,8 @@ export function recordAttempt(db: Db, limit: RateLimit | GrowingDelayLimit, now 
       const delay = Math.min(limit.maxDelaySeconds, limit.firstDelaySeconds * 2 ** Math.min(30, attempts - limit.max));
       blockedUntil = new Date(now.getTime() + delay * 1000).toISOString();
     }
-    db.prepare(
+    cachedStatement(
+      db,
       `INSERT INTO rate_limit (key, attempts, window_start, blocked_until) VALUES (?, ?, ?, ?)
        ON CONFLICT(key) DO UPDATE SET attempts = excluded.attempts, window_start = excluded.window_start, blocked_until = excluded.blocked_until`,
     ).run(limit.key, attempts, windowStart, blockedUntil);
@@ -226,7 +228,7 @@ export function recordAttempt(db: Db, limit: RateLimit | GrowingDelayLimit, now 
 }
 
 export function resetLimit(db: Db, limit: RateLimit): void {
-  db.prepare('DELETE FROM rate_limit WHERE key = ?').run(limit.key);
+  cachedStatement(db, 'DELETE FROM rate_limit WHERE key = ?').run(limit.key);
 }
 
 /** The error of a blocked key: 429 with the seconds to wait in meta.parameters (waitTime and seconds). */
