@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   {
     files: ['storefront/**/*.{ts,tsx}'],
-    ignores: ['storefront/i18n/useTranslation.ts'],
+    ignores: ['storefront/platform/i18n/useTranslation.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -26,7 +26,7 @@ export default tseslint.config(
             {
               name: 'react-i18next',
               importNames: ['useTranslation'],
-              message: "Use storefront/i18n/useTranslation: on the server react-i18next's hook copies the i18next instance for every component.",
+              message: "Use storefront/platform/i18n/useTranslation: on the server react-i18next's hook copies the i18next instance for every component.",
             },
           ],
         },

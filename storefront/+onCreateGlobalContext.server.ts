@@ -1,10 +1,10 @@
 import type { GlobalContextServer } from 'vike/types';
-import { FooterBadges } from './components/FooterBadges';
-import { ProductAvailability } from './components/ProductAvailability';
-import { ProductUsps } from './components/ProductUsps';
-import { VariantConfigurator } from './components/VariantConfigurator';
-import { ProductReviewForm } from './components/ProductReviewForm';
-import { serverIslands } from './components/serverIslands';
+import { FooterBadges } from './shell/FooterBadges';
+import { ProductAvailability } from './features/product/ProductAvailability';
+import { ProductUsps } from './features/product/ProductUsps';
+import { VariantConfigurator } from './features/product/VariantConfigurator';
+import { ProductReviewForm } from './features/product/ProductReviewForm';
+import { serverIslands } from './platform/serverIslands';
 import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
 
 // The pharmacy map's tile server (PHARMACY_MAP_TILE_URL), once per server process. It lives on the globalContext,

@@ -1,8 +1,8 @@
-import { tileUrl } from '../pharmacy/tileMap';
+import { tileUrl } from '../features/pharmacies/tileMap';
 import { httpsUrl } from './httpsSettings';
 
 // The pharmacy map's online tiles (issue 7): off unless PHARMACY_MAP_TILE_URL names a tile server; the map is then
-// drawn over its XYZ tiles (storefront/pharmacy/tileMap.ts), else it stays the shop's own offline SVG map.
+// drawn over its XYZ tiles (storefront/features/pharmacies/tileMap.ts), else it stays the shop's own offline SVG map.
 // Read once when the server starts (server/storefront.ts: a bad value stops the start) and by
 // storefront/+onCreateGlobalContext.server.ts, which puts it on Vike's globalContext for the server and the browser.
 

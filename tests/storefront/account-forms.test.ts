@@ -14,8 +14,8 @@ import {
   registerAccountInput,
   registerErrorField,
   type RegisterFormValues,
-} from '../../storefront/forms/accountForms';
-import { emptyAddress } from '../../storefront/forms/checkoutForms';
+} from '../../storefront/features/account/accountForms';
+import { emptyAddress } from '../../storefront/features/checkout/checkoutForms';
 
 const CH = 'country-ch';
 const filled = (): RegisterFormValues => ({
