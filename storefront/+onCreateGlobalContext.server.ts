@@ -1,9 +1,6 @@
 import type { GlobalContextServer } from 'vike/types';
 import { FooterBadges } from './shell/FooterBadges';
-import { ProductAvailability } from './features/product/ProductAvailability';
-import { ProductUsps } from './features/product/ProductUsps';
-import { VariantConfigurator } from './features/product/VariantConfigurator';
-import { ProductReviewForm } from './features/product/ProductReviewForm';
+import { ProductAvailability, ProductUsps, VariantConfigurator, ProductReviewForm } from './features/product';
 import { serverIslands } from './platform/serverIslands';
 import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
 

@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ProductAvailability_product$key } from '../features/product/__generated__/ProductAvailability_product.graphql';
-import type { ProductUsps_product$key } from '../features/product/__generated__/ProductUsps_product.graphql';
-import type { VariantConfigurator_product$key } from '../features/product/__generated__/VariantConfigurator_product.graphql';
+import type { ProductAvailability_product$key, ProductUsps_product$key, VariantConfigurator_product$key } from '../features/product';
 
 /** The parts of a page only the server renders (ADR 0030), with the props each takes. */
 export interface ServerIslandProps {

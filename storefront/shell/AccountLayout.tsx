@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../platform/relay/useShopMutation';
 import { CheckoutAlert } from '../ui/CheckoutField';
 import { localizedPath, shownPathOf } from '../platform/i18n/locales';
-import { useWishlistLogout } from '../features/wishlist/mergeOnLogin';
+import { useWishlistLogout } from '../features/wishlist';
 import type { AccountLayoutLogoutMutation } from './__generated__/AccountLayoutLogoutMutation.graphql';
 import { DefaultLayout, type DefaultLayoutProps } from './DefaultLayout';
 import styles from './AccountLayout.module.css';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CartProvider } from '../features/cart/CartProvider';
+import { CartProvider } from '../features/cart';
 import { NotificationsProvider } from './Notifications';
 import { ShopLogo } from './ShopLogo';
 import { localizedPath } from '../platform/i18n/locales';

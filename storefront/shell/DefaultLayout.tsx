@@ -5,7 +5,7 @@ import { Breadcrumbs, type BreadcrumbItem } from '../ui/Breadcrumbs';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import type { LanguageAlternate } from './LanguageSwitcher';
-import { CartProvider } from '../features/cart/CartProvider';
+import { CartProvider } from '../features/cart';
 import { NotificationsProvider } from './Notifications';
 import styles from './DefaultLayout.module.css';
 

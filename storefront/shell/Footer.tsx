@@ -3,10 +3,10 @@ import { useTranslation } from '../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath, type ShopLocale } from '../platform/i18n/locales';
 import { CONTENT_PAGES, SERVICE_PAGES } from '../platform/i18n/contentPages';
-import { operatorOfPage } from '../features/content/operatorArea';
+import { operatorOfPage } from '../features/content';
 import { CONSENT_BANNER_ID } from '../shell/consent';
 import type { Footer_query$key } from './__generated__/Footer_query.graphql';
-import { NewsletterSignup } from '../features/newsletter/NewsletterSignup';
+import { NewsletterSignup } from '../features/newsletter';
 import { ShopRating } from './ShopRating';
 import { ServerIsland } from '../platform/ServerIsland';
 // The badges island's styles stay in the page's CSS: its HTML comes from the server without its chunk.

@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useCartCount } from '../features/cart/cartCount';
+import { useCartCount } from '../features/cart';
 import { localizedPath, splitLocalePath } from '../platform/i18n/locales';
-import { useWishlistCount } from '../features/wishlist/useWishlistCount';
+import { useWishlistCount } from '../features/wishlist';
 import type { Header_query$key } from './__generated__/Header_query.graphql';
 import { HeaderEntry } from './HeaderEntry';
 import { LanguageSwitcher, type LanguageAlternate } from './LanguageSwitcher';

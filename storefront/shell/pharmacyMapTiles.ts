@@ -1,4 +1,4 @@
-import { tileUrl } from '../features/pharmacies/tileMap';
+import { tileUrl } from '../features/pharmacies';
 import { httpsUrl } from './httpsSettings';
 
 // The pharmacy map's online tiles (issue 7): off unless PHARMACY_MAP_TILE_URL names a tile server; the map is then

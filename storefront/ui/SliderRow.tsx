@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../platform/i18n/useTranslation';
-import styles from '../features/catalog/ProductSlider.module.css';
+import { productSliderStyles as styles } from '../features/catalog';
 
 interface SliderRowProps {
   /** The heading above the row; without one the row is labelled for screen readers only. */

@@ -4,15 +4,13 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { ACCOUNT_FORMS } from './accountAreaForms';
-import type { ShopErrorData } from '../checkout/checkoutForms';
+import { PaymentMethodChoice, type ShopErrorData, type PaymentMethodChoice_methods$key } from '../checkout';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { AccountPayment_customer$key } from './__generated__/AccountPayment_customer.graphql';
 import type { AccountPaymentMutation } from './__generated__/AccountPaymentMutation.graphql';
-import type { PaymentMethodChoice_methods$key } from '../checkout/__generated__/PaymentMethodChoice_methods.graphql';
 import { CheckoutAlert } from '../../ui/CheckoutField';
 import { useNotifications } from '../../shell/Notifications';
-import { PaymentMethodChoice } from '../checkout/PaymentMethodChoice';
 import styles from './AccountForms.module.css';
 
 /** The radio group's name: what the form posts. */

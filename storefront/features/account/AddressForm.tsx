@@ -1,7 +1,6 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../../platform/i18n/useTranslation';
-import type { AddressValues } from '../checkout/checkoutForms';
-import { shownAddressFields, type ShownAddress } from '../checkout/checkoutPosts';
+import { shownAddressFields, type AddressValues, type ShownAddress } from '../checkout';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import { SelectField, TextField } from '../../ui/CheckoutField';

@@ -1,14 +1,10 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { PaymentMethodChoice_methods$key } from '../checkout/__generated__/PaymentMethodChoice_methods.graphql';
+import { useOrderPaymentRetry, OrderSummary, PaymentSlipView, PaymentMethodChoice, type PaymentMethodChoice_methods$key } from '../checkout';
 import { AddressView } from './AddressView';
 import { CheckoutAlert } from '../../ui/CheckoutField';
 import { useNotifications } from '../../shell/Notifications';
-import { useOrderPaymentRetry } from '../checkout/OrderPaymentRetry';
-import { OrderSummary } from '../checkout/OrderSummary';
-import { PaymentSlipView } from '../checkout/PaymentSlipView';
-import { PaymentMethodChoice } from '../checkout/PaymentMethodChoice';
 import { formatShopDate } from '../../platform/i18n/dates';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { OrderDetail_order$key } from './__generated__/OrderDetail_order.graphql';

@@ -1,6 +1,6 @@
-import { isShopwareId } from '../cart/cartRules';
+import { isShopwareId } from '../cart';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, type AccountProblems, type ChangeEmailValues, type ChangePasswordValues, type ProfileValues } from './accountForms';
-import { emptyAddress, type AddressValues } from '../checkout/checkoutForms';
+import { emptyAddress, type AddressValues } from '../checkout';
 
 // The account area's kit forms (ADR 0023): their names, the fields they post and the confirmation the page shows
 // after a post without JavaScript, shared by the enhanced forms (components/Account*.tsx) and the server's

@@ -1,4 +1,4 @@
-import type { FieldProblems } from '../checkout/checkoutForms';
+import type { FieldProblems } from '../checkout';
 import { checkEmail, checkName, checkPostalCode, checkRequired } from '../../forms/fieldRules';
 
 /** The VitalCard application's fields (SPEC §3), in the form's order. */

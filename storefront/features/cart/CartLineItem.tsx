@@ -5,7 +5,7 @@ import { lineBounds, steppedLineQuantity, typedLineQuantity } from '../cart/cart
 import { formatPrice } from '../../platform/i18n/money';
 import { formatTaxRate } from '../cart/cartTexts';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
-import { InsurerDiscountNote } from '../insurer/InsurerDiscountNote';
+import { InsurerDiscountNote } from '../insurer';
 import { LineItemOptions } from './LineItemOptions';
 import type { CartLineItem_line$key } from './__generated__/CartLineItem_line.graphql';
 import styles from './CartLineItem.module.css';

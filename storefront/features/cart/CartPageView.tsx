@@ -6,7 +6,7 @@ import { rememberCartCount } from '../cart/cartHint';
 import { blocksCheckout, cartChangeOutcome, notificationTypeOf, RESOLVED_AT_CHECKOUT, type CartPayloadErrors } from '../cart/cartRules';
 import { commitCartMutation } from '../cart/commitCartMutation';
 import { useCart } from '../cart/useCart';
-import { PHARMACY_SEARCH_PARAMETER } from '../checkout/checkoutPosts';
+import { PHARMACY_SEARCH_PARAMETER } from '../checkout';
 import { localizedPath } from '../../platform/i18n/locales';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import type { CartPageView_cart$key } from './__generated__/CartPageView_cart.graphql';
@@ -21,7 +21,7 @@ import { CartTotals } from './CartTotals';
 import { ExpectedDeliveryNote } from './ExpectedDeliveryNote';
 import { FreeShippingHint } from './FreeShippingHint';
 import { useNotifications } from '../../shell/Notifications';
-import { PharmacyDialog, SelectedPharmacyBox } from '../pharmacies/PharmacyPicker';
+import { PharmacyDialog, SelectedPharmacyBox } from '../pharmacies';
 import { PromotionCodeForm } from './PromotionCodeForm';
 import styles from './CartPageView.module.css';
 

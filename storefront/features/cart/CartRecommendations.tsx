@@ -1,7 +1,7 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { CartRecommendations_query$key } from './__generated__/CartRecommendations_query.graphql';
-import { ProductSlider } from '../catalog/ProductSlider';
+import { ProductSlider } from '../catalog';
 
 const SHOWN = 8;
 

@@ -1,4 +1,4 @@
-import { allowedQuantity, purchaseBounds, type PurchaseBounds } from '../product/purchaseQuantity';
+import { allowedQuantity, purchaseBounds, type PurchaseBounds } from '../product';
 
 // The cart's pure rules, shared by the cart page, the add-to-cart page and the no-JS form handler
 // (server/cartForms.ts), so each is tested once. Prices and the rules themselves are the Store API's:

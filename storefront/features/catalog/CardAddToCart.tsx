@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
-import { useCart } from '../cart/useCart';
+import { useCart } from '../cart';
 import { localizedPath } from '../../platform/i18n/locales';
-import { initialQuantity, purchaseBounds } from '../product/purchaseQuantity';
+import { initialQuantity, purchaseBounds } from '../product';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import styles from './CardAddToCart.module.css';
 

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { CmsPage } from '../content/CmsPage';
-import { HomePageView } from '../content/HomePageView';
+import { CmsPage, HomePageView } from '../content';
 import { ProductListingView } from './ProductListingView';
 import { ShopHtml } from '../../ui/ShopHtml';
 import styles from './CategoryPageView.module.css';

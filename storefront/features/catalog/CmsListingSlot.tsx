@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useCmsPageSurroundings } from '../content/cmsPageContext';
+import { useCmsPageSurroundings } from '../content';
 import { ProductListingView } from './ProductListingView';
 import type { CmsListingSlot_listing$key } from './__generated__/CmsListingSlot_listing.graphql';
 

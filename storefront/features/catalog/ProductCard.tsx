@@ -5,7 +5,7 @@ import { formatPrice } from '../../platform/i18n/money';
 import { isShopLocale } from '../../platform/i18n/locales';
 import { CardAddToCart } from './CardAddToCart';
 import { RatingStars } from '../../ui/RatingStars';
-import { WishlistHeart } from '../wishlist/WishlistHeart';
+import { WishlistHeart } from '../wishlist';
 import styles from './ProductCard.module.css';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
 

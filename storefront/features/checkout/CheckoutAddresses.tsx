@@ -3,17 +3,14 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
 import { addressFieldPaths, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from './checkoutForms';
-import type { AddressForm_countries$key } from '../account/__generated__/AddressForm_countries.graphql';
-import type { AddressForm_salutations$key } from '../account/__generated__/AddressForm_salutations.graphql';
+import { AddressForm, AddressView, type AddressForm_countries$key, type AddressForm_salutations$key } from '../account';
 import type { CheckoutAddresses_checkout$data, CheckoutAddresses_checkout$key } from './__generated__/CheckoutAddresses_checkout.graphql';
 import type { CheckoutAddressesMutation } from './__generated__/CheckoutAddressesMutation.graphql';
 import { ADDRESSES_PARAMETER, addressChoice, addressesOf, CHECKOUT_FORM, emptyAddressFields, type ShownAddress } from './checkoutPosts';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import { usePageContext } from 'vike-react/usePageContext';
-import { AddressForm } from '../account/AddressForm';
 import { DifferentShippingAddress, InPlaceButton } from './CheckoutChoiceForm';
-import { AddressView } from '../account/AddressView';
 import { CheckboxField, CheckoutAlert, focusField, useFieldMessages } from '../../ui/CheckoutField';
 import styles from './CheckoutSteps.module.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
-import { registerErrorField } from '../account/accountForms';
+import { registerErrorField, AddressForm, type AddressForm_countries$key, type AddressForm_salutations$key } from '../account';
 import {
   addressFieldPaths,
   checkLogin,
@@ -21,14 +21,11 @@ import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityMod
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';
-import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
-import type { AddressForm_countries$key } from '../account/__generated__/AddressForm_countries.graphql';
-import type { AddressForm_salutations$key } from '../account/__generated__/AddressForm_salutations.graphql';
+import { useMergeLocalWishlist } from '../wishlist';
 import type { CheckoutIdentity_viewer$key } from './__generated__/CheckoutIdentity_viewer.graphql';
 import type { CheckoutIdentityLoginMutation } from './__generated__/CheckoutIdentityLoginMutation.graphql';
 import type { CheckoutIdentityLogoutMutation } from './__generated__/CheckoutIdentityLogoutMutation.graphql';
 import type { CheckoutIdentityRegisterMutation } from './__generated__/CheckoutIdentityRegisterMutation.graphql';
-import { AddressForm } from '../account/AddressForm';
 import { DifferentShippingAddress, useHydrated } from './CheckoutChoiceForm';
 import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
 import styles from './CheckoutSteps.module.css';

@@ -4,8 +4,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
-import { cartChangedElsewhere } from '../cart/cartCount';
-import { blocksCheckout } from '../cart/cartRules';
+import { cartChangedElsewhere, blocksCheckout } from '../cart';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
 import { problemText, type ShopErrorData } from './checkoutForms';
@@ -25,7 +24,7 @@ import { CheckboxField, CheckoutAlert, focusField } from '../../ui/CheckoutField
 import { CheckoutIdentity } from './CheckoutIdentity';
 import { CartSummary } from './OrderSummary';
 import { INVOICE_TECHNICAL_NAME, PaymentMethodChoice } from './PaymentMethodChoice';
-import { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from '../pharmacies/PharmacyPicker';
+import { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from '../pharmacies';
 import { ShippingMethodChoice } from './ShippingMethodChoice';
 import styles from './CheckoutSteps.module.css';
 

@@ -3,7 +3,7 @@ import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { OrderPaidView_order$key } from './__generated__/OrderPaidView_order.graphql';
-import { AddressView } from '../account/AddressView';
+import { AddressView } from '../account';
 import { OrderSummary } from './OrderSummary';
 import { PaymentSlipView } from './PaymentSlipView';
 import { PickupPharmacy } from './PickupPharmacy';

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { expectedDeliveryText, type ExpectedDeliveryData } from '../checkout/expectedDelivery';
 import { INTL_LOCALE } from '../../platform/i18n/locales';
 import { formatPrice } from '../../platform/i18n/money';
-import { LineItemOptions } from '../cart/LineItemOptions';
+import { LineItemOptions } from '../cart';
 import type { OrderSummary_cart$key } from './__generated__/OrderSummary_cart.graphql';
 import type { OrderSummary_order$key } from './__generated__/OrderSummary_order.graphql';
 import styles from './OrderSummary.module.css';

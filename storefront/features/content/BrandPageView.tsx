@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { hasResettableFilters } from '../catalog/listingUrl';
-import { useListingUrl } from '../catalog/useListingUrl';
+import { hasResettableFilters, useListingUrl, ProductListingView } from '../catalog';
 import { contentPagePath } from '../../platform/i18n/contentPages';
 import { brandTexts } from '../../platform/i18n/pageTexts/brand';
 import { usePageTexts } from '../../platform/i18n/pageTexts';
 import { localizedPath } from '../../platform/i18n/locales';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { ProductListingView } from '../catalog/ProductListingView';
 import styles from './BrandPageView.module.css';
 import type { BrandPageView_brand$key } from './__generated__/BrandPageView_brand.graphql';
 

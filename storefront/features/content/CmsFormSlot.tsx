@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { ContactForm } from './ContactForm';
-import { NewsletterSignup } from '../newsletter/NewsletterSignup';
+import { NewsletterSignup } from '../newsletter';
 import type { CmsFormSlot_form$key } from './__generated__/CmsFormSlot_form.graphql';
 
 /**

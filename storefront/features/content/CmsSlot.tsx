@@ -1,16 +1,11 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useCmsPageSurroundings } from './cmsPageContext';
-import { CategoryNavigation } from '../catalog/CategoryNavigation';
-import { CmsCrossSellingSlot } from '../catalog/CmsCrossSellingSlot';
+import { CategoryNavigation, CmsCrossSellingSlot, CmsListingSlot, CmsProductSliderSlot, ListingFilters, ProductCard } from '../catalog';
 import { CmsFormSlot } from './CmsFormSlot';
 import { CmsGallerySlot } from './CmsGallerySlot';
 import { CmsImageSlot } from './CmsImageSlot';
-import { CmsListingSlot } from '../catalog/CmsListingSlot';
-import { CmsProductSliderSlot } from '../catalog/CmsProductSliderSlot';
 import { CmsTextSlot } from './CmsTextSlot';
 import { CmsVideoSlot } from './CmsVideoSlot';
-import { ListingFilters } from '../catalog/ListingFilters';
-import { ProductCard } from '../catalog/ProductCard';
 import type { CmsSlot_slot$key } from './__generated__/CmsSlot_slot.graphql';
 
 /**

@@ -1,8 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CategoryNavigation_category$key } from '../catalog/__generated__/CategoryNavigation_category.graphql';
-import type { ListingFilters_listing$key } from '../catalog/__generated__/ListingFilters_listing.graphql';
-import type { ProductListingView_listing$key } from '../catalog/__generated__/ProductListingView_listing.graphql';
-import type { ListingSource } from '../catalog/ProductListingView';
+import type { CategoryNavigation_category$key, ListingFilters_listing$key, ProductListingView_listing$key, ListingSource } from '../catalog';
 
 /**
  * What a CMS page's slots need from the page around it. The CMS's product-listing slot is always read

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { NewsletterConfirmMutation } from './__generated__/NewsletterConfirmMutation.graphql';
-import { MAIL_LINK_FORMS } from '../account/mailLinkForms';
+import { MAIL_LINK_FORMS } from '../account';
 import { PostedFormAnswer, usePostedForm } from '../../forms/postedForm';
 import { NewsletterLinkForm, NewsletterResult } from './NewsletterResult';
 import { useOnceOnLoad } from './useOnceOnLoad';

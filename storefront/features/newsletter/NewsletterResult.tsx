@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { localizedPath } from '../../platform/i18n/locales';
-import { MailLinkForm } from '../account/MailLinkForm';
+import { MailLinkForm } from '../account';
 import styles from './NewsletterPage.module.css';
 
 /** A newsletter result page: done, error (invalid or expired link) or the moment in between. */

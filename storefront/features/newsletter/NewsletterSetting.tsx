@@ -3,7 +3,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS } from '../account/accountAreaForms';
+import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS, accountFormsStyles as styles } from '../account';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { NewsletterSetting_customer$key } from './__generated__/NewsletterSetting_customer.graphql';
@@ -11,7 +11,6 @@ import type { NewsletterSettingSubscribeMutation } from './__generated__/Newslet
 import type { NewsletterSettingUnsubscribeMutation } from './__generated__/NewsletterSettingUnsubscribeMutation.graphql';
 import { CheckboxField, CheckoutAlert } from '../../ui/CheckoutField';
 import { useNotifications } from '../../shell/Notifications';
-import styles from '../account/AccountForms.module.css';
 
 type Status = 'SUBSCRIBED' | 'PENDING' | 'NOT_SUBSCRIBED';
 

@@ -4,7 +4,7 @@ import { graphql } from 'react-relay/hooks';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import type { NewsletterUnsubscribeMutation } from './__generated__/NewsletterUnsubscribeMutation.graphql';
 import { usePageContext } from 'vike-react/usePageContext';
-import { MAIL_LINK_FORMS } from '../account/mailLinkForms';
+import { MAIL_LINK_FORMS } from '../account';
 import { PostedFormAnswer, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import { NewsletterLinkForm, NewsletterResult } from './NewsletterResult';

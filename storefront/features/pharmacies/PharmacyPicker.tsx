@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
-import { CheckoutChoiceForm, InPlaceButton } from '../checkout/CheckoutChoiceForm';
+import { CheckoutChoiceForm, InPlaceButton } from '../checkout';
 import type { PostedFormState } from '../../forms/postedForm';
 import type { PharmacyPicker_cart$key } from './__generated__/PharmacyPicker_cart.graphql';
 import type { PharmacyPickerQuery, PharmacyPickerQuery$data } from './__generated__/PharmacyPickerQuery.graphql';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../../platform/i18n/useTranslation';
-import { useCart } from '../cart/useCart';
+import { useCart } from '../cart';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
@@ -10,7 +10,7 @@ import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_pr
 import { ProductPrice } from './ProductPrice';
 import { ServerIsland } from '../../platform/ServerIsland';
 import { StickyAddToCart } from './StickyAddToCart';
-import { WishlistHeart, WishlistHeartForm } from '../wishlist/WishlistHeart';
+import { WishlistHeart, WishlistHeartForm } from '../wishlist';
 import styles from './ProductBuyBox.module.css';
 // The islands' styles stay in the page's CSS: their HTML comes from the server without their chunks.
 import './ProductAvailability.module.css';

@@ -4,7 +4,7 @@ import { formatPrice } from '../../platform/i18n/money';
 import { activeTierIndex, tierLabel } from '../product/tierPriceLabels';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import type { ProductPrice_product$key } from './__generated__/ProductPrice_product.graphql';
-import { InsurerDiscountNote } from '../insurer/InsurerDiscountNote';
+import { InsurerDiscountNote } from '../insurer';
 import styles from './ProductPrice.module.css';
 
 const fragment = graphql`

@@ -4,9 +4,8 @@ import { CheckoutAlert } from '../../ui/CheckoutField';
 import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from './wishlistForms';
 import { PostedFormAnswer, PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
-import type { ProductCard_product$key } from '../catalog/__generated__/ProductCard_product.graphql';
+import { ProductCard, type ProductCard_product$key } from '../catalog';
 import { useNotifications } from '../../shell/Notifications';
-import { ProductCard } from '../catalog/ProductCard';
 import { useWishlist } from './useWishlist';
 import styles from './WishlistPage.module.css';
 

@@ -10,8 +10,7 @@ import type { PageQueryData } from '../../platform/relay/pageQuery';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountLoyaltyPageQuery as AccountLoyaltyPageQueryType } from './__generated__/AccountLoyaltyPageQuery.graphql';
 import { AccountLoyaltyPageQuery } from './AccountLoyaltyPage.query';
-import { LoyaltyArea } from '../../features/account/LoyaltyArea';
-import { LOYALTY_PATH } from '../../features/account/loyaltyPath';
+import { LoyaltyArea, LOYALTY_PATH } from '../../features/account';
 
 /** /account/my-vitalcard in the account layout; personal, never indexed. */
 export default function Page() {

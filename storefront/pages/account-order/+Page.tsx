@@ -11,8 +11,7 @@ import type { PageQueryData } from '../../platform/relay/pageQuery';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountOrderPageQuery as AccountOrderPageQueryType } from './__generated__/AccountOrderPageQuery.graphql';
 import { AccountOrderPageQuery } from './AccountOrderPage.query';
-import { OrderDetail } from '../../features/account/OrderDetail';
-import { OrderList } from '../../features/account/OrderList';
+import { OrderDetail, OrderList } from '../../features/account';
 
 /** /account/order and /account/order/{id} in the account layout; personal, never indexed. */
 export default function Page() {

@@ -5,10 +5,9 @@ import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { BlankLayout } from '../../shell/BlankLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import styles from '../../features/account/AccountForms.module.css';
+import { accountFormsStyles as styles, RecoverPasswordForm } from '../../features/account';
 import type { AccountRecoverPageQuery as AccountRecoverPageQueryType } from './__generated__/AccountRecoverPageQuery.graphql';
 import { AccountRecoverPageQuery } from './AccountRecoverPage.query';
-import { RecoverPasswordForm } from '../../features/account/RecoverPasswordForm';
 
 /**
  * /account/recover?hash=… (SPEC §2: no layout): a new password for the recovery link's account; an expired

@@ -1,4 +1,4 @@
-import { requireLogin } from '../../features/account/requireLogin';
+import { requireLogin } from '../../features/account';
 import { GRAPH_LOCALE } from '../../platform/i18n/locales';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { AccountPageQuery$data } from './__generated__/AccountPageQuery.graphql';

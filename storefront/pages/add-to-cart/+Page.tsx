@@ -1,7 +1,6 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { addToCartRequest } from '../../features/cart/cartRules';
-import { AddToCartView } from '../../features/cart/AddToCartView';
+import { addToCartRequest, AddToCartView } from '../../features/cart';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { CheckoutLayout } from '../../shell/CheckoutLayout';

@@ -1,4 +1,4 @@
-import { addToCartRequest } from '../../features/cart/cartRules';
+import { addToCartRequest } from '../../features/cart';
 import { GRAPH_LOCALE } from '../../platform/i18n/locales';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { AddToCartPageQuery } from './AddToCartPage.query';

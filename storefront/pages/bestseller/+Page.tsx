@@ -1,7 +1,7 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { BestsellerPageView } from '../../features/catalog/BestsellerPageView';
-import { FaqSection } from '../../features/content/FaqSection';
+import { BestsellerPageView } from '../../features/catalog';
+import { FaqSection } from '../../features/content';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { BrandPageView } from '../../features/content/BrandPageView';
+import { BrandPageView } from '../../features/content';
 import { NotFoundView } from '../../shell/NotFoundView';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { BrandOverview } from '../../features/content/BrandOverview';
+import { BrandOverview } from '../../features/content';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
 import { brandTexts } from '../../platform/i18n/pageTexts/brand';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CheckoutPageView } from '../../features/checkout/CheckoutPageView';
+import { CheckoutPageView } from '../../features/checkout';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { CheckoutLayout } from '../../shell/CheckoutLayout';

@@ -1,6 +1,6 @@
 import { redirect } from 'vike/abort';
 import { GRAPH_LOCALE, localizedPath } from '../../platform/i18n/locales';
-import { PHARMACY_SEARCH_PARAMETER } from '../../features/checkout/checkoutPosts';
+import { PHARMACY_SEARCH_PARAMETER } from '../../features/checkout';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { CheckoutPageQuery$data } from './__generated__/CheckoutPageQuery.graphql';
 import { CheckoutPageQuery } from './CheckoutPage.query';

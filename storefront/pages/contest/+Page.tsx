@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ContestForm } from '../../features/contest/ContestForm';
+import { ContestForm } from '../../features/contest';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';

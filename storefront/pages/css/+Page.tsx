@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { StyleGuideView } from '../../features/content/StyleGuideView';
+import { StyleGuideView } from '../../features/content';
 import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';
 import { legalTexts } from '../../platform/i18n/pageTexts/legal';

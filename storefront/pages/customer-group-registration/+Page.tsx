@@ -2,15 +2,13 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { NotFoundView } from '../../shell/NotFoundView';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { RegisterForm } from '../../features/account/RegisterForm';
+import { RegisterForm, accountFormsStyles as styles, customerGroupRegistrationPath } from '../../features/account';
 import { ShopHtml } from '../../ui/ShopHtml';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import styles from '../../features/account/AccountForms.module.css';
 import type { CustomerGroupRegistrationPageQuery as PageQueryType } from './__generated__/CustomerGroupRegistrationPageQuery.graphql';
 import { CustomerGroupRegistrationPageQuery } from './CustomerGroupRegistrationPage.query';
-import { customerGroupRegistrationPath } from '../../features/account/customerGroupRegistrationPath';
 
 /**
  * A customer group's registration page (SPEC §2): the group's heading and introduction, and the registration form,

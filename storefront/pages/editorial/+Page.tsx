@@ -1,4 +1,4 @@
-import { ArticlePageLayout } from '../../features/content/ArticlePageLayout';
+import { ArticlePageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { EditorialPageQuery as EditorialPageQueryType } from './__generated__/EditorialPageQuery.graphql';
 import { EditorialPageQuery } from './EditorialPage.query';

@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { GuaranteePageQuery as GuaranteePageQueryType } from './__generated__/GuaranteePageQuery.graphql';
 import { GuaranteePageQuery } from './GuaranteePage.query';

@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ImprintPageQuery as ImprintPageQueryType } from './__generated__/ImprintPageQuery.graphql';
 import { ImprintPageQuery } from './ImprintPage.query';

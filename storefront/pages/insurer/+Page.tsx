@@ -1,6 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { InsurerOffer } from '../../features/insurer/InsurerOffer';
-import { InsurerVerification } from '../../features/insurer/InsurerVerification';
+import { InsurerOffer, InsurerVerification, insurerPageAlternates, insurerPagePath } from '../../features/insurer';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath } from '../../platform/i18n/locales';
 import { insurerTexts } from '../../platform/i18n/pageTexts/insurer';
@@ -9,7 +8,6 @@ import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { InsurerPageQuery as InsurerPageQueryType } from './__generated__/InsurerPageQuery.graphql';
 import { InsurerPageQuery } from './InsurerPage.query';
-import { insurerPageAlternates, insurerPagePath } from '../../features/insurer/insurerPaths';
 
 /** The insurer partnership's landing page: the offer, how it works, the verification and the voucher. */
 export default function Page() {

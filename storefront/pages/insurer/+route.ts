@@ -1,4 +1,4 @@
-import { isInsurerPage } from '../../features/insurer/insurerPaths';
+import { isInsurerPage } from '../../features/insurer';
 
 // /versicherte, /it/assicurati, /fr/assures (not a CONTENT_PAGES entry: the insurer landing page).
 export default isInsurerPage;

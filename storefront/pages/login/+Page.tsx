@@ -1,15 +1,12 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LoginForm } from '../../features/account/LoginForm';
+import { LoginForm, accountFormsStyles as styles, loginTargetOf, RESENT_PARAMETER } from '../../features/account';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import styles from '../../features/account/AccountForms.module.css';
 import type { LoginPageQuery as LoginPageQueryType } from './__generated__/LoginPageQuery.graphql';
 import { LoginPageQuery } from './LoginPage.query';
-import { loginTargetOf } from '../../features/account/loginTarget';
-import { RESENT_PARAMETER } from '../../features/account/accountForms';
 
 /** /login: email and password, links to the registration and the password reset. Personal: never indexed. */
 export default function Page() {

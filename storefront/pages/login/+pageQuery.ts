@@ -3,7 +3,7 @@ import { GRAPH_LOCALE } from '../../platform/i18n/locales';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { LoginPageQuery$data } from './__generated__/LoginPageQuery.graphql';
 import { LoginPageQuery } from './LoginPage.query';
-import { loginTargetOf } from '../../features/account/loginTarget';
+import { loginTargetOf } from '../../features/account';
 
 export default definePageQuery({
   query: LoginPageQuery,

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ArticleMagazine, magazineHref } from '../../features/content/ArticleMagazine';
+import { ArticleMagazine, magazineHref } from '../../features/content';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { contentPageAlternates } from '../../platform/i18n/contentPages';
 import { contentTexts } from '../../platform/i18n/pageTexts/content';

@@ -1,8 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { PrescriptionDeliveryForm } from '../../features/prescriptions/PrescriptionDeliveryForm';
-import { PrescriptionPickupForm } from '../../features/prescriptions/PrescriptionPickupForm';
-import styles from '../../features/prescriptions/PrescriptionForms.module.css';
+import { PrescriptionDeliveryForm, PrescriptionPickupForm, prescriptionFormsStyles as styles } from '../../features/prescriptions';
 import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';
 import { medicationTexts } from '../../platform/i18n/pageTexts/medication';

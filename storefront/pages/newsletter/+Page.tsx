@@ -6,12 +6,8 @@ import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
-import { NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../features/account/mailLinkForms';
-import { NEWSLETTER_RESULT_PARAMETER } from '../../features/newsletter/newsletterForm';
-import { NewsletterConfirm } from '../../features/newsletter/NewsletterConfirm';
-import { NewsletterResult } from '../../features/newsletter/NewsletterResult';
-import { NewsletterSubscribeForm } from '../../features/newsletter/NewsletterSubscribeForm';
-import { NewsletterUnsubscribe } from '../../features/newsletter/NewsletterUnsubscribe';
+import { NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../features/account';
+import { NEWSLETTER_RESULT_PARAMETER, NewsletterConfirm, NewsletterResult, NewsletterSubscribeForm, NewsletterUnsubscribe } from '../../features/newsletter';
 
 /**
  * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result; with

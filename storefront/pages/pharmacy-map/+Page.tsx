@@ -1,11 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { PharmacyFinderView } from '../../features/pharmacies/PharmacyFinderView';
+import { PharmacyFinderView, finderParamsOf } from '../../features/pharmacies';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { pharmacyTexts } from '../../platform/i18n/pageTexts/pharmacy';
 import { usePageTexts } from '../../platform/i18n/pageTexts';
 import { DefaultLayout } from '../../shell/DefaultLayout';
-import { finderParamsOf } from '../../features/pharmacies/finderUrl';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { PharmacyMapPageQuery as PharmacyMapPageQueryType } from './__generated__/PharmacyMapPageQuery.graphql';
 import { PharmacyMapPageQuery } from './PharmacyMapPage.query';

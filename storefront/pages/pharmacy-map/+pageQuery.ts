@@ -1,5 +1,5 @@
 import { GRAPH_LOCALE } from '../../platform/i18n/locales';
-import { finderParamsOf } from '../../features/pharmacies/finderUrl';
+import { finderParamsOf } from '../../features/pharmacies';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { PharmacyMapPageQuery } from './PharmacyMapPage.query';
 

@@ -1,7 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { NotFoundView } from '../../shell/NotFoundView';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { PharmacyDetailView } from '../../features/pharmacies/PharmacyDetailView';
+import { PharmacyDetailView } from '../../features/pharmacies';
 import { localizedPath, samePathAlternates, shownPathOf } from '../../platform/i18n/locales';
 import { pharmacyTexts } from '../../platform/i18n/pageTexts/pharmacy';
 import { usePageTexts } from '../../platform/i18n/pageTexts';

@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { PrivacyPageQuery as PrivacyPageQueryType } from './__generated__/PrivacyPageQuery.graphql';
 import { PrivacyPageQuery } from './PrivacyPage.query';

@@ -1,11 +1,10 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { RegisterForm } from '../../features/account/RegisterForm';
+import { RegisterForm, accountFormsStyles as styles } from '../../features/account';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import styles from '../../features/account/AccountForms.module.css';
 import type { RegisterPageQuery as RegisterPageQueryType } from './__generated__/RegisterPageQuery.graphql';
 import { RegisterPageQuery } from './RegisterPage.query';
 

@@ -4,10 +4,9 @@ import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import styles from '../../features/account/AccountForms.module.css';
+import { accountFormsStyles as styles, ResetPasswordForm } from '../../features/account';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
-import { ResetPasswordForm } from '../../features/account/ResetPasswordForm';
 
 /** /reset-password: the recovery link is requested by email. Never indexed. */
 export default function Page() {

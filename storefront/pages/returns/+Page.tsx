@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ReturnsPageQuery as ReturnsPageQueryType } from './__generated__/ReturnsPageQuery.graphql';
 import { ReturnsPageQuery } from './ReturnsPage.query';

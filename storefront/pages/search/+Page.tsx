@@ -1,7 +1,7 @@
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import { SearchPageView } from '../../features/catalog/SearchPageView';
+import { SearchPageView } from '../../features/catalog';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';

@@ -1,4 +1,4 @@
-import { listingParamsOfPage } from '../../features/catalog/listingRequest';
+import { listingParamsOfPage } from '../../features/catalog';
 import { GRAPH_LOCALE } from '../../platform/i18n/locales';
 import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { SearchPageQuery } from './SearchPage.query';

@@ -1,6 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ArticlePageLayout } from '../../features/content/ArticlePageLayout';
-import { ContactForm } from '../../features/content/ContactForm';
+import { ArticlePageLayout, ContactForm } from '../../features/content';
 import { SERVICE_PAGES } from '../../platform/i18n/contentPages';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ServicePagePageQuery as ServicePagePageQueryType } from './__generated__/ServicePagePageQuery.graphql';

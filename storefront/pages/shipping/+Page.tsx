@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ShippingPageQuery as ShippingPageQueryType } from './__generated__/ShippingPageQuery.graphql';
 import { ShippingPageQuery } from './ShippingPage.query';

@@ -1,4 +1,4 @@
-import { LegalPageLayout } from '../../features/content/LegalPageLayout';
+import { LegalPageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { TermsPageQuery as TermsPageQueryType } from './__generated__/TermsPageQuery.graphql';
 import { TermsPageQuery } from './TermsPage.query';

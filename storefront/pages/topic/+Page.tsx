@@ -1,4 +1,4 @@
-import { ArticlePageLayout } from '../../features/content/ArticlePageLayout';
+import { ArticlePageLayout } from '../../features/content';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { TopicPageQuery as TopicPageQueryType } from './__generated__/TopicPageQuery.graphql';
 import { TopicPageQuery } from './TopicPage.query';

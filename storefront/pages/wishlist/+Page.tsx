@@ -5,13 +5,9 @@ import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
 import { DefaultLayout } from '../../shell/DefaultLayout';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
-import { useWishlistList } from '../../features/wishlist/useWishlist';
-import { wishlistFromViewer } from '../../features/wishlist/wishlistStore';
+import { useWishlistList, wishlistFromViewer, WishlistGrid, WishlistRefusal, WishlistLocalProducts, wishlistPageStyles as styles } from '../../features/wishlist';
 import type { WishlistPageQuery as WishlistPageQueryType } from './__generated__/WishlistPageQuery.graphql';
-import { WishlistGrid, WishlistRefusal } from '../../features/wishlist/WishlistGrid';
-import { WishlistLocalProducts } from '../../features/wishlist/WishlistLocalProducts';
 import { WishlistPageQuery } from './WishlistPage.query';
-import styles from '../../features/wishlist/WishlistPage.module.css';
 
 /**
  * /wishlist (SPEC §2, §4): a logged-in customer's server list (from the page query), else the browser's

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { CategoryPageView } from '../../features/catalog/CategoryPageView';
-import type { LandingPageView } from '../../features/content/LandingPageView';
-import type { ProductPageView } from '../../features/product/ProductPageView';
+import type { CategoryPageView } from '../../features/catalog';
+import type { LandingPageView } from '../../features/content';
+import type { ProductPageView } from '../../features/product';
 
 /**
  * The route page shows a product, a category or a landing page: each view (with its components and

@@ -1,0 +1,6 @@
+// The pharmacies feature as other features and pages see it: import it from here, never from its files.
+export { finderParamsOf } from './finderUrl';
+export { PharmacyDetailView } from './PharmacyDetailView';
+export { PharmacyFinderView } from './PharmacyFinderView';
+export { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
+export { tileUrl } from './tileMap';
