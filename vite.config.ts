@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { featureIndexes } from './storefront/platform/build/featureIndexes';
 import { routeViewStyles } from './storefront/platform/build/routeViewStyles';
 
 const PROJECT_ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -143,7 +144,7 @@ const serverOnlyPackages: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [serverOnlyPackages, vike(), react(), relayBabel, relayArtifactsArePure, cssModulesWithTheirComponent, routeViewStyles(PROJECT_ROOT)],
+  plugins: [featureIndexes(), serverOnlyPackages, vike(), react(), relayBabel, relayArtifactsArePure, cssModulesWithTheirComponent, routeViewStyles(PROJECT_ROOT)],
   // Generated artifacts and JSON resources are plain modules; nothing else to configure.
   // BUILD_SOURCEMAP=true: maps for bundle analysis (which module costs what), never in a release build.
   // modulePreload off: Vite would put the dependency list of every lazily loaded chunk (every page, the route

@@ -6,7 +6,8 @@ import { FORWARDED_HEADERS, foreignFormRefusal, persistedOperationsByName, seeOt
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
 import { cartHintCookie } from '../storefront/features/cart/cartHint';
-import { addToCartRequest, cartRedirectSearch, isShopwareId, parseQuantity } from '../storefront/features/cart/cartRules';
+import { addToCartRequest, cartRedirectSearch, parseQuantity } from '../storefront/features/cart/cartRules';
+import { isShopwareId } from '../storefront/platform/relay/shopwareId';
 import { LOCALES, localizedPath, localePrefix, splitLocalePath } from '../storefront/platform/i18n/locales';
 import type { GraphQLPayload } from '../storefront/platform/relay/gatewayFetch';
 import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/platform/relay/gatewayFetch';

@@ -15,7 +15,7 @@ import {
   RESEND_CONFIRMATION_FORM,
   RESENT_PARAMETER,
 } from '../storefront/features/account/accountForms';
-import type { ShopErrorData } from '../storefront/features/checkout/checkoutForms';
+import type { ShopErrorData } from '../storefront/forms/checkoutForms';
 import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/features/content/contactFormFields';
 import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, NEWSLETTER_RESULT_PARAMETER, newsletterInputOf, type NewsletterResultValue } from '../storefront/features/newsletter/newsletterForm';
 import type { PostedFormState } from '../storefront/forms/postedForm';

@@ -12,7 +12,7 @@ import type { Gateway } from '../gateway/src/yoga';
 import { contentPagePath, ENGLISH_CONTENT_PATHS } from '../storefront/platform/i18n/contentPages';
 import { languageCookie, LANGUAGE_COOKIE, localeFromAcceptLanguage, isShopLocale, localizedPath, readCookie, type ShopLocale } from '../storefront/platform/i18n/locales';
 import type { GraphQLPayload, PersistedOperation } from '../storefront/platform/relay/gatewayFetch';
-import { readPharmacyMapTiles } from '../storefront/shell/pharmacyMapTiles';
+import { readPharmacyMapTiles } from '../storefront/features/pharmacies/pharmacyMapTiles';
 import { readRedirectAllowList } from '../storefront/platform/security/safeRedirect';
 import { readThirdPartyScripts, type ThirdPartyScriptsConfig } from '../storefront/shell/thirdPartyScripts';
 import { canonicalOrigin, readShopOrigins, type ShopOrigins } from '../store-api/src/shop-origins';

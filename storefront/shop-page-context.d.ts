@@ -2,7 +2,7 @@ import type { GraphQLPayload, PersistedOperation } from './platform/relay/gatewa
 import type { PageQueryDefinition } from './platform/relay/pageQueryDefinition';
 import type { ShopLocale } from './platform/i18n/locales';
 import type { PostedFormState } from './forms/postedForm';
-import type { PharmacyMapTiles } from './shell/pharmacyMapTiles';
+import type { PharmacyMapTiles } from './features/pharmacies';
 
 // What the shop adds to Vike's page context and config.
 declare global {

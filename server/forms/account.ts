@@ -15,7 +15,7 @@ import {
   PROFILE_FIELDS,
   type AccountSaved,
 } from '../../storefront/features/account/accountAreaForms';
-import { addressInput } from '../../storefront/features/checkout/checkoutForms';
+import { addressInput } from '../../storefront/forms/checkoutForms';
 import { confirmLinkOf, isLinkParameter, MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../storefront/features/account/mailLinkForms';
 import { NEWSLETTER_RESULT_PARAMETER } from '../../storefront/features/newsletter/newsletterForm';
 import { localizedPath } from '../../storefront/platform/i18n/locales';

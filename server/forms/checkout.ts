@@ -1,5 +1,5 @@
 import { isFollowableUrl } from '../../storefront/features/checkout/paymentRedirect';
-import { registerInput } from '../../storefront/features/checkout/checkoutForms';
+import { registerInput } from '../../storefront/forms/checkoutForms';
 import {
   ADDRESS_KEPT_FIELDS,
   addressChoice,

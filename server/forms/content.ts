@@ -14,7 +14,7 @@ import {
   prescriptionSentAddress,
 } from '../../storefront/features/prescriptions/prescriptionForms';
 import { CONTENT_PAGES } from '../../storefront/platform/i18n/contentPages';
-import { INSURER_PAGE_PATHS } from '../../storefront/features/insurer/insurerPaths';
+import { INSURER_PAGE_PATHS } from '../../storefront/platform/navigation/insurerPaths';
 import { textFields, type FormPostDefinition } from '../formPosts';
 
 // The content and service pages' forms without JavaScript (ADR 0023): the contest entry, an editorial's poll vote,

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { firstProblemField, type ShopErrorData } from '../features/checkout';
+import { firstProblemField, type ShopErrorData } from './checkoutForms';
 
 // The form kit's browser half (ADR 0023). Every shop form is a real <form method="post"> the server handles
 // (server/formPosts.ts) when scripts have not run: on a refusal the server renders the same page with what was sent

@@ -1,4 +1,4 @@
-import { splitShopErrors, type ShopErrorData } from '../features/checkout';
+import { splitShopErrors, type ShopErrorData } from './checkoutForms';
 
 /**
  * The gateway's answer to a refused submit as a form shows it — after the enhanced submit and after a post without

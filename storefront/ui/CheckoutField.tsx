@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import { useTranslation } from '../platform/i18n/useTranslation';
-import { problemText, type FieldProblems } from '../features/checkout';
+import { problemText, type FieldProblems } from '../forms/checkoutForms';
 import { useRefusalFocus } from '../forms/postedForm';
 import styles from './CheckoutField.module.css';
 

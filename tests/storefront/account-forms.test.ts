@@ -15,7 +15,7 @@ import {
   registerErrorField,
   type RegisterFormValues,
 } from '../../storefront/features/account/accountForms';
-import { emptyAddress } from '../../storefront/features/checkout/checkoutForms';
+import { emptyAddress } from '../../storefront/forms/checkoutForms';
 
 const CH = 'country-ch';
 const filled = (): RegisterFormValues => ({

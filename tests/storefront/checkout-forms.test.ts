@@ -11,7 +11,7 @@ import {
   splitShopErrors,
   type AddressValues,
   type RegistrationValues,
-} from '../../storefront/features/checkout/checkoutForms';
+} from '../../storefront/forms/checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired } from '../../storefront/forms/fieldRules';
 import de from '../../storefront/platform/i18n/de/checkout.json';
 import { createShopI18n } from '../../storefront/platform/i18n';

@@ -13,7 +13,7 @@ import type { ShopLocale } from '../../storefront/platform/i18n/locales';
 import type { PharmacyMapPageQuery as PharmacyMapPageQueryType } from '../../storefront/pages/pharmacy-map/__generated__/PharmacyMapPageQuery.graphql';
 import { PharmacyMapPageQuery } from '../../storefront/pages/pharmacy-map/PharmacyMapPage.query';
 import { tileAt } from '../../storefront/features/pharmacies/tileMap';
-import { readPharmacyMapTiles, type PharmacyMapTiles } from '../../storefront/shell/pharmacyMapTiles';
+import { readPharmacyMapTiles, type PharmacyMapTiles } from '../../storefront/features/pharmacies/pharmacyMapTiles';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 import { gatewayRelayEnvironment } from '../support/relay';
 

@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { ACCOUNT_FORMS, ADDRESS_DELETE_PARAMETER, ADDRESS_EDIT_NEW, ADDRESS_EDIT_PARAMETER, ADDRESS_ID_FIELD, addressFieldsOf, addressOfFields } from './accountAreaForms';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, addressErrorField, checkAccountAddress, type AccountProblems } from './accountForms';
-import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues, type ShopErrorData } from '../checkout';
+import { addressInput, addressValuesOf, emptyAddress, firstProblemField, type AddressValues, type ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { AccountAddresses_countries$key } from './__generated__/AccountAddresses_countries.graphql';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { accountProblemText, type AccountProblems } from './accountForms';
-import type { ShopErrorData } from '../checkout';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 
 /**
  * The message beside an account form's field: the browser's SPEC §5 check first, else the gateway's

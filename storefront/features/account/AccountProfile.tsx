@@ -5,7 +5,7 @@ import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ACCOUNT_FORMS, EMAIL_FIELDS, EMAIL_PREFIX, PASSWORD_FIELDS, PASSWORD_PREFIX, prefixed, prefixedProblems, PROFILE_FIELDS } from './accountAreaForms';
 import { checkChangeEmail, checkChangePassword, checkProfile, profileInput, type AccountProblems } from './accountForms';
-import { firstProblemField, type ShopErrorData } from '../checkout';
+import { firstProblemField, type ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { AccountProfile_customer$key } from './__generated__/AccountProfile_customer.graphql';

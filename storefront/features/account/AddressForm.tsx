@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../../platform/i18n/useTranslation';
-import { shownAddressFields, type AddressValues, type ShownAddress } from '../checkout';
+import { shownAddressFields, type ShownAddress } from '../checkout';
+import { type AddressValues } from '../../forms/checkoutForms';
 import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import { SelectField, TextField } from '../../ui/CheckoutField';

@@ -4,7 +4,7 @@ import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { checkLoginForm, type AccountProblems, type LoginValues } from './accountForms';
-import { firstProblemField, type ShopErrorData } from '../checkout';
+import { firstProblemField, type ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist';

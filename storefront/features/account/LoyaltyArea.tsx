@@ -5,7 +5,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
 import { useNotifications } from '../../shell/Notifications';
-import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../checkout';
+import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
 import { checkRequired } from '../../forms/fieldRules';
 import { INTL_LOCALE, localizedPath } from '../../platform/i18n/locales';
 import { formatPrice } from '../../platform/i18n/money';

@@ -7,7 +7,7 @@ import { CheckoutAlert, focusField } from '../../ui/CheckoutField';
 import { PasswordFields } from './PasswordFields';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { checkNewPassword } from './accountForms';
-import { firstProblemField } from '../checkout';
+import { firstProblemField } from '../../forms/checkoutForms';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import styles from './AccountForms.module.css';

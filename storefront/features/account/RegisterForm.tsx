@@ -15,7 +15,7 @@ import {
   type AccountProblems,
   type RegisterFormValues,
 } from './accountForms';
-import { firstProblemField } from '../checkout';
+import { firstProblemField } from '../../forms/checkoutForms';
 import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../../forms/postedForm';
 import { contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';

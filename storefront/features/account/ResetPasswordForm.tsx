@@ -6,7 +6,7 @@ import { useAccountFormState } from './AccountFormParts';
 import { CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { checkRecoveryRequest } from './accountForms';
-import type { ShopErrorData } from '../checkout';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
 import styles from './AccountForms.module.css';

@@ -1,6 +1,6 @@
-import { isShopwareId } from '../cart';
+import { isShopwareId } from '../../platform/relay/shopwareId';
 import { ADDRESS_FIELD_ORDER, ADDRESS_PREFIX, type AccountProblems, type ChangeEmailValues, type ChangePasswordValues, type ProfileValues } from './accountForms';
-import { emptyAddress, type AddressValues } from '../checkout';
+import { emptyAddress, type AddressValues } from '../../forms/checkoutForms';
 
 // The account area's kit forms (ADR 0023): their names, the fields they post and the confirmation the page shows
 // after a post without JavaScript, shared by the enhanced forms (components/Account*.tsx) and the server's

@@ -1,4 +1,4 @@
-import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from '../checkout';
+import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from '../../forms/checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from '../../forms/fieldRules';
 
 /**

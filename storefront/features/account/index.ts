@@ -14,7 +14,6 @@ export { customerGroupRegistrationPath } from './customerGroupRegistrationPath';
 export { LoginForm } from './LoginForm';
 export { loginTargetOf } from './loginTarget';
 export { LoyaltyArea } from './LoyaltyArea';
-export { LOYALTY_PATH } from './loyaltyPath';
 export { MailLinkForm } from './MailLinkForm';
 export { MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER, isLinkParameter } from './mailLinkForms';
 export { OrderDetail } from './OrderDetail';

@@ -1,4 +1,4 @@
-import type { FieldProblems } from '../checkout';
+import type { FieldProblems } from '../../forms/checkoutForms';
 import { checkEmail, checkName, checkPostalCode, checkRequired } from '../../forms/fieldRules';
 
 /** The VitalCard application's fields (SPEC §3), in the form's order. */

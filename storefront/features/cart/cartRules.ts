@@ -1,18 +1,12 @@
-import { allowedQuantity, purchaseBounds, type PurchaseBounds } from '../product';
+import { isShopwareId } from '../../platform/relay/shopwareId';
+import { allowedQuantity, purchaseBounds, type PurchaseBounds } from './purchaseQuantity';
 
 // The cart's pure rules, shared by the cart page, the add-to-cart page and the no-JS form handler
 // (server/cartForms.ts), so each is tested once. Prices and the rules themselves are the Store API's:
 // these only shape what the shopper asks for.
 
-/** A Shopware id: 32 hex characters (what AddToCartInput.productId and line item ids are). */
-const SHOPWARE_ID = /^[0-9a-f]{32}$/i;
-
 /** The largest quantity a link or form may ask for; the Store API clamps to the product's own maximum. */
 export const QUANTITY_LIMIT = 999;
-
-export function isShopwareId(value: unknown): value is string {
-  return typeof value === 'string' && SHOPWARE_ID.test(value);
-}
 
 /** A quantity from a URL or form field: a whole number from 0 to QUANTITY_LIMIT, else null. */
 export function parseQuantity(raw: unknown): number | null {

@@ -3,6 +3,7 @@ export { AddToCartView } from './AddToCartView';
 export { cartChangedElsewhere, useCartCount } from './cartCount';
 export { CartPageView } from './CartPageView';
 export { CartProvider } from './CartProvider';
-export { addToCartRequest, blocksCheckout, cartRedirectNotice, isShopwareId } from './cartRules';
+export { addToCartRequest, blocksCheckout, cartRedirectNotice } from './cartRules';
 export { LineItemOptions } from './LineItemOptions';
+export { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from './purchaseQuantity';
 export { useCart } from './useCart';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { useCart } from '../cart';
 import { localizedPath } from '../../platform/i18n/locales';
-import { initialQuantity, purchaseBounds } from '../product';
+import { initialQuantity, purchaseBounds } from '../cart';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import styles from './CardAddToCart.module.css';
 

@@ -1,5 +1,5 @@
 import { ProductCard } from './ProductCard';
-import { SliderRow } from '../../ui/SliderRow';
+import { SliderRow } from './SliderRow';
 import type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
 
 interface ProductSliderProps {

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from 'react-relay/hooks';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { MediaImage } from '../../ui/MediaImage';
-import { SliderRow } from '../../ui/SliderRow';
+import { SliderRow } from './SliderRow';
 import styles from './SearchContentSlider.module.css';
 import type { SearchContentSlider_articles$key } from './__generated__/SearchContentSlider_articles.graphql';
 

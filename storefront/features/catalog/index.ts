@@ -15,7 +15,6 @@ export { hasResettableFilters } from './listingUrl';
 export { ProductCard } from './ProductCard';
 export type { ListingSource } from './ProductListingView';
 export { ProductListingView } from './ProductListingView';
-export { default as productSliderStyles } from './ProductSlider.module.css';
 export { ProductSlider } from './ProductSlider';
 export { SearchPageView } from './SearchPageView';
 export { useListingUrl } from './useListingUrl';

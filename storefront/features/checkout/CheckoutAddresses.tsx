@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
-import { addressFieldPaths, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from './checkoutForms';
+import { addressFieldPaths, addressValuesOf, checkAddress, emptyAddress, firstProblemField, splitShopErrors, type AddressValues, type FieldProblems } from '../../forms/checkoutForms';
 import { AddressForm, AddressView, type AddressForm_countries$key, type AddressForm_salutations$key } from '../account';
 import type { CheckoutAddresses_checkout$data, CheckoutAddresses_checkout$key } from './__generated__/CheckoutAddresses_checkout.graphql';
 import type { CheckoutAddressesMutation } from './__generated__/CheckoutAddressesMutation.graphql';

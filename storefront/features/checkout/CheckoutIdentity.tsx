@@ -16,7 +16,7 @@ import {
   type IdentityMode,
   type RegistrationValues,
   type ShopErrorData,
-} from './checkoutForms';
+} from '../../forms/checkoutForms';
 import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from './checkoutPosts';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { contentPagePath } from '../../platform/i18n/contentPages';

@@ -7,7 +7,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { cartChangedElsewhere, blocksCheckout } from '../cart';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
-import { problemText, type ShopErrorData } from './checkoutForms';
+import { problemText, type ShopErrorData } from '../../forms/checkoutForms';
 import { CHECKOUT_FORM, COMMENT_MAX_LENGTH, EMPTY_ORDER_FORM, PHARMACY_SEARCH_PARAMETER, placeOrderInput, type OrderFormValues } from './checkoutPosts';
 import type { FieldProblem } from '../../forms/fieldRules';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';

@@ -1,5 +1,5 @@
 import { checkRequired, type FieldProblem } from '../../forms/fieldRules';
-import { addressFieldPaths, addressInput, checkAddress, checkLogin, checkRegistration, emptyRegistration, type AddressValues, type FieldProblems, type IdentityMode, type RegistrationValues } from './checkoutForms';
+import { addressFieldPaths, addressInput, checkAddress, checkLogin, checkRegistration, emptyRegistration, type AddressValues, type FieldProblems, type IdentityMode, type RegistrationValues } from '../../forms/checkoutForms';
 
 // The checkout's forms as the server reads them when they post without JavaScript (server/forms/checkout.ts) and
 // as the enhanced page starts from after such a post (usePostedForm): their names, their flat fields (the names

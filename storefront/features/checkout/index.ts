@@ -1,8 +1,6 @@
 // The checkout feature as other features and pages see it: import it from here, never from its files.
 export type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
 export { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
-export type { AddressValues, FieldProblems, ShopErrorData } from './checkoutForms';
-export { addressFieldPaths, addressInput, addressValuesOf, checkAddress, emptyAddress, firstProblemField, problemText, splitShopErrors } from './checkoutForms';
 export { CheckoutPageView } from './CheckoutPageView';
 export type { ShownAddress } from './checkoutPosts';
 export { PHARMACY_SEARCH_PARAMETER, shownAddressFields } from './checkoutPosts';

@@ -1,6 +1,6 @@
 import { contentPageOf } from '../../platform/i18n/contentPages';
 import type { ShopLocale } from '../../platform/i18n/locales';
-import { INSURER_PAGE_PATHS } from '../insurer';
+import { INSURER_PAGE_PATHS } from '../../platform/navigation/insurerPaths';
 import type { OperatingCompany } from './company';
 
 // The imprint (legal.json imprint.sections.notes): "the footer names the operator of each area of the shop". The

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
-import type { ShopErrorData } from '../checkout';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 import {
   checkContestEntry,
   CONTEST_ENTERED_PARAMETER,

@@ -5,7 +5,7 @@ import { unavailableError, useShopMutation } from '../../platform/relay/useShopM
 import type { NewsletterSignupMutation } from './__generated__/NewsletterSignupMutation.graphql';
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
 import { subscribeNewsletterMutation } from './NewsletterSignup';
-import { splitShopErrors, type FieldProblems, type ShopErrorData } from '../checkout';
+import { splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
 import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, newsletterInputOf, type NewsletterValues } from './newsletterForm';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';

@@ -6,7 +6,7 @@ import { pharmacyTexts } from '../../platform/i18n/pageTexts/pharmacy';
 import { usePageTexts } from '../../platform/i18n/pageTexts';
 import { COUNTRY_OUTLINE, LIECHTENSTEIN_BORDER, MAP_HEIGHT, MAP_WIDTH, onMap, project, svgPath } from './mapProjection';
 import { boundingBox, inView, projectOnView, TILE_SIZE, tilesOf, tileUrl, tileView, viewPath } from './tileMap';
-import type { PharmacyMapTiles } from '../../shell/pharmacyMapTiles';
+import type { PharmacyMapTiles } from './pharmacyMapTiles';
 import type { PharmacyMap_pharmacies$data, PharmacyMap_pharmacies$key } from './__generated__/PharmacyMap_pharmacies.graphql';
 import styles from './PharmacyMap.module.css';
 

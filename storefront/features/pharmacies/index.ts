@@ -2,5 +2,6 @@
 export { finderParamsOf } from './finderUrl';
 export { PharmacyDetailView } from './PharmacyDetailView';
 export { PharmacyFinderView } from './PharmacyFinderView';
+export type { PharmacyMapTiles } from './pharmacyMapTiles';
+export { readPharmacyMapTiles } from './pharmacyMapTiles';
 export { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
-export { tileUrl } from './tileMap';

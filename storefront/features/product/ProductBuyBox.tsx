@@ -4,7 +4,7 @@ import { useTranslation } from '../../platform/i18n/useTranslation';
 import { useCart } from '../cart';
 import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
 import { localizedPath } from '../../platform/i18n/locales';
-import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../product/purchaseQuantity';
+import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../cart';
 import { useShopperLocale } from '../../platform/i18n/useShopperLocale';
 import type { ProductBuyBox_product$key } from './__generated__/ProductBuyBox_product.graphql';
 import { ProductPrice } from './ProductPrice';

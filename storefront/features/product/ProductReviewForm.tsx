@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { ShopErrorData } from '../checkout';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormFields, refusedFieldOf, usePostedForm } from '../../forms/postedForm';
 import { EMPTY_REVIEW, REVIEW_CONTENT_MAX, REVIEW_CONTENT_MIN, REVIEW_FIELDS, REVIEW_FORM, REVIEW_RESULT_PARAMETER, REVIEW_TITLE_MAX, REVIEW_TITLE_MIN, type ReviewField } from './reviewForm';
 import { usePageTexts } from '../../platform/i18n/pageTexts';

@@ -6,6 +6,4 @@ export { ProductAvailability } from './ProductAvailability';
 export type { ProductPageView } from './ProductPageView';
 export { ProductReviewForm } from './ProductReviewForm';
 export { ProductUsps } from './ProductUsps';
-export type { PurchaseBounds } from './purchaseQuantity';
-export { allowedQuantity, initialQuantity, purchaseBounds } from './purchaseQuantity';
 export { VariantConfigurator } from './VariantConfigurator';

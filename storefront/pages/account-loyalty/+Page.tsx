@@ -10,7 +10,8 @@ import type { PageQueryData } from '../../platform/relay/pageQuery';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountLoyaltyPageQuery as AccountLoyaltyPageQueryType } from './__generated__/AccountLoyaltyPageQuery.graphql';
 import { AccountLoyaltyPageQuery } from './AccountLoyaltyPage.query';
-import { LoyaltyArea, LOYALTY_PATH } from '../../features/account';
+import { LoyaltyArea } from '../../features/account';
+import { LOYALTY_PATH } from '../../platform/navigation/loyaltyPath';
 
 /** /account/my-vitalcard in the account layout; personal, never indexed. */
 export default function Page() {

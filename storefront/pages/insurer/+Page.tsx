@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { InsurerOffer, InsurerVerification, insurerPageAlternates, insurerPagePath } from '../../features/insurer';
+import { InsurerOffer, InsurerVerification } from '../../features/insurer';
+import { insurerPageAlternates, insurerPagePath } from '../../platform/navigation/insurerPaths';
 import { PageSeo } from '../../platform/seo/PageSeo';
 import { localizedPath } from '../../platform/i18n/locales';
 import { insurerTexts } from '../../platform/i18n/pageTexts/insurer';

@@ -4,7 +4,7 @@ import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import { MailLinkForm, isLinkParameter, MAIL_LINK_FORMS, accountFormsStyles as styles } from '../../features/account';
 import { PageSeo } from '../../platform/seo/PageSeo';
-import type { ShopErrorData } from '../../features/checkout';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 import { PostedFormAnswer, usePostedForm } from '../../forms/postedForm';
 import { useShopMutation } from '../../platform/relay/useShopMutation';
 import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';

@@ -1,5 +1,5 @@
-import { tileUrl } from '../features/pharmacies';
-import { httpsUrl } from './httpsSettings';
+import { tileUrl } from './tileMap';
+import { httpsUrl } from '../../shell/httpsSettings';
 
 // The pharmacy map's online tiles (issue 7): off unless PHARMACY_MAP_TILE_URL names a tile server; the map is then
 // drawn over its XYZ tiles (storefront/features/pharmacies/tileMap.ts), else it stays the shop's own offline SVG map.

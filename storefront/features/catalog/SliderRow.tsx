@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from '../platform/i18n/useTranslation';
-import { productSliderStyles as styles } from '../features/catalog';
+import { useTranslation } from '../../platform/i18n/useTranslation';
+import styles from './ProductSlider.module.css';
 
 interface SliderRowProps {
   /** The heading above the row; without one the row is labelled for screen readers only. */

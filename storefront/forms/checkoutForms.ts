@@ -1,4 +1,4 @@
-import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from '../../forms/fieldRules';
+import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from './fieldRules';
 
 /**
  * The checkout's forms as plain data: what the shopper typed, the SPEC §5 checks over it, and the
