@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { routeViewStyles } from './storefront/build/routeViewStyles';
+import { featureIndexes } from './storefront/platform/build/featureIndexes';
+import { routeViewStyles } from './storefront/platform/build/routeViewStyles';
 
 const PROJECT_ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,17 +17,17 @@ const relayBabel = babel({
 });
 
 // sanitize-html (~70 KB gzip) runs on the server only; the browser sanitizes with its own DOMParser
-// (components/ShopHtml.tsx). Its import resolves to an empty stub in the client bundle.
+// (storefront/ui/ShopHtml.tsx). Its import resolves to an empty stub in the client bundle.
 const SERVER_ONLY = new Set(['sanitize-html']);
 const STUB = '\0shop-server-only-stub';
 // Modules only the server render calls (+Wrapper.tsx picks serverI18n under import.meta.env.SSR, which the
 // bundler does not prune before it follows the import): in the browser serverI18n would pull in every
-// language's texts through i18n/index.ts. A stub keeps them out once the browser's own i18n loads only the
+// language's texts through storefront/platform/i18n/index.ts. A stub keeps them out once the browser's own i18n loads only the
 // page language (ADR 0011, Consequences).
-const SERVER_ONLY_MODULE = /[\\/]storefront[\\/]i18n[\\/]serverI18n\.ts$/;
+const SERVER_ONLY_MODULE = /[\\/]storefront[\\/]platform[\\/]i18n[\\/]serverI18n\.ts$/;
 const SERVER_ONLY_MODULE_STUB = 'export function serverI18n() { throw new Error("server only"); }';
-// The browser gets a slice of react-relay/hooks: only the hooks the storefront uses (relay/clientRelayHooks.js).
-const CLIENT_RELAY_HOOKS = fileURLToPath(new URL('./storefront/relay/clientRelayHooks.js', import.meta.url));
+// The browser gets a slice of react-relay/hooks: only the hooks the storefront uses (storefront/platform/relay/clientRelayHooks.js).
+const CLIENT_RELAY_HOOKS = fileURLToPath(new URL('./storefront/platform/relay/clientRelayHooks.js', import.meta.url));
 // Relay is CommonJS, so nothing of it is tree-shaken: modules that require parts the storefront never runs
 // get those requires replaced by {} in the browser build (their exports read undefined). relay-runtime's
 // index: the experimental fragment observers, legacy containers' spec resolver, subscriptions, the
@@ -69,12 +70,12 @@ const UNUSED_REQUIRES: Array<{ file: RegExp; requires: ReadonlySet<string> }> = 
   { file: /[\\/]relay-runtime[\\/]lib[\\/]mutations[\\/]readUpdatable(Query|Fragment)\.js$/, requires: new Set(['./createUpdatableProxy']) },
 ];
 // Requires the browser build points elsewhere: the store's live-resolver cache becomes the stand-in of
-// storefront/relay/noLiveResolverCache.js (the shop has no Relay Resolvers; ~2 KB gzip).
+// storefront/platform/relay/noLiveResolverCache.js (the shop has no Relay Resolvers; ~2 KB gzip).
 const SWAPPED_REQUIRES: Array<{ file: RegExp; from: string; to: string }> = [
   {
     file: /[\\/]relay-runtime[\\/]lib[\\/]store[\\/]RelayModernStore\.js$/,
     from: './live-resolvers/LiveResolverCache',
-    to: fileURLToPath(new URL('./storefront/relay/noLiveResolverCache.js', import.meta.url)),
+    to: fileURLToPath(new URL('./storefront/platform/relay/noLiveResolverCache.js', import.meta.url)),
   },
 ];
 // Relay's generated artifacts are plain data, but each ends in `node.hash = '…'`, which the bundler counts as a
@@ -143,7 +144,7 @@ const serverOnlyPackages: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [serverOnlyPackages, vike(), react(), relayBabel, relayArtifactsArePure, cssModulesWithTheirComponent, routeViewStyles(PROJECT_ROOT)],
+  plugins: [featureIndexes(), serverOnlyPackages, vike(), react(), relayBabel, relayArtifactsArePure, cssModulesWithTheirComponent, routeViewStyles(PROJECT_ROOT)],
   // Generated artifacts and JSON resources are plain modules; nothing else to configure.
   // BUILD_SOURCEMAP=true: maps for bundle analysis (which module costs what), never in a release build.
   // modulePreload off: Vite would put the dependency list of every lazily loaded chunk (every page, the route

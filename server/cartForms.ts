@@ -5,11 +5,12 @@ import type { ShopOrigins } from '../store-api/src/shop-origins';
 import { FORWARDED_HEADERS, foreignFormRefusal, persistedOperationsByName, seeOther } from './formPosts';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import type { Gateway } from '../gateway/src/yoga';
-import { cartHintCookie } from '../storefront/cart/cartHint';
-import { addToCartRequest, cartRedirectSearch, isShopwareId, parseQuantity } from '../storefront/cart/cartRules';
-import { LOCALES, localizedPath, localePrefix, splitLocalePath } from '../storefront/i18n/locales';
-import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+import { cartHintCookie } from '../storefront/features/cart/cartHint';
+import { addToCartRequest, cartRedirectSearch, parseQuantity } from '../storefront/features/cart/cartRules';
+import { isShopwareId } from '../storefront/platform/relay/shopwareId';
+import { LOCALES, localizedPath, localePrefix, splitLocalePath } from '../storefront/platform/i18n/locales';
+import type { GraphQLPayload } from '../storefront/platform/relay/gatewayFetch';
+import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/platform/relay/gatewayFetch';
 
 /** A cart form is a few short fields; anything larger is not one of ours. */
 const MAX_FORM_BYTES = 4096;

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
-import de from '../storefront/i18n/de/consent.json';
-import fr from '../storefront/i18n/fr/consent.json';
-import it from '../storefront/i18n/it/consent.json';
-import { contentPagePath } from '../storefront/i18n/contentPages';
-import { LOCALES, localizedPath, shopCookie, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
+import de from '../storefront/platform/i18n/de/consent.json';
+import fr from '../storefront/platform/i18n/fr/consent.json';
+import it from '../storefront/platform/i18n/it/consent.json';
+import { contentPagePath } from '../storefront/platform/i18n/contentPages';
+import { LOCALES, localizedPath, shopCookie, splitLocalePath, type ShopLocale } from '../storefront/platform/i18n/locales';
 import {
   CONSENT_BANNER_ID,
   CONSENT_CATEGORIES,

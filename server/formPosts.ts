@@ -14,17 +14,17 @@ import {
   registerFormOf,
   RESEND_CONFIRMATION_FORM,
   RESENT_PARAMETER,
-} from '../storefront/forms/accountForms';
+} from '../storefront/features/account/accountForms';
 import type { ShopErrorData } from '../storefront/forms/checkoutForms';
-import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/forms/contactForm';
-import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, NEWSLETTER_RESULT_PARAMETER, newsletterInputOf, type NewsletterResultValue } from '../storefront/forms/newsletterForm';
+import { checkContact, contactInputOf, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE, EMPTY_CONTACT, type ContactValues } from '../storefront/features/content/contactFormFields';
+import { checkNewsletter, EMPTY_NEWSLETTER, NEWSLETTER_FORM, NEWSLETTER_RESULT_PARAMETER, newsletterInputOf, type NewsletterResultValue } from '../storefront/features/newsletter/newsletterForm';
 import type { PostedFormState } from '../storefront/forms/postedForm';
-import { SERVICE_PAGES } from '../storefront/i18n/contentPages';
-import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/i18n/locales';
-import type { GraphQLPayload } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
-import { safeRedirectTarget } from '../storefront/security/safeRedirect';
-import { customerHintCookie } from '../storefront/wishlist/customerHint';
+import { SERVICE_PAGES } from '../storefront/platform/i18n/contentPages';
+import { LOCALES, localePrefix, localizedPath, splitLocalePath, type ShopLocale } from '../storefront/platform/i18n/locales';
+import type { GraphQLPayload } from '../storefront/platform/relay/gatewayFetch';
+import { gatewayRequestBody, multipartBody, PAGE_LOCALE_HEADER } from '../storefront/platform/relay/gatewayFetch';
+import { safeRedirectTarget } from '../storefront/platform/security/safeRedirect';
+import { customerHintCookie } from '../storefront/features/wishlist/customerHint';
 import { isShopOrigin, provesShopOrigin, type ShopOrigins } from '../store-api/src/shop-origins';
 import { ACCOUNT_FORM_POSTS } from './forms/account';
 import { CHECKOUT_FORM_POSTS } from './forms/checkout';

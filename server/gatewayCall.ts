@@ -1,9 +1,9 @@
 import { SCOPE_HEADER } from '../gateway/src/plugins/answer-scope';
 import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import type { Gateway } from '../gateway/src/yoga';
-import { splitLocalePath } from '../storefront/i18n/locales';
-import type { GraphQLPayload, PersistedOperation } from '../storefront/relay/gatewayFetch';
-import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/relay/gatewayFetch';
+import { splitLocalePath } from '../storefront/platform/i18n/locales';
+import type { GraphQLPayload, PersistedOperation } from '../storefront/platform/relay/gatewayFetch';
+import { gatewayRequestBody, PAGE_LOCALE_HEADER } from '../storefront/platform/relay/gatewayFetch';
 
 /** Request headers an in-process GraphQL call carries over from the shopper's request. */
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto'];

@@ -3,7 +3,7 @@ import { CACHE_HEADER } from '../gateway/src/plugins/response-cache';
 import { readCookie } from '../gateway/src/context';
 import { SCOPE_HEADER } from '../gateway/src/plugins/answer-scope';
 import { GUEST_COOKIE } from '../gateway/src/plugins/session-cookies';
-import { splitLocalePath } from '../storefront/i18n/locales';
+import { splitLocalePath } from '../storefront/platform/i18n/locales';
 
 /**
  * The page cache of catalogue pages (ADR 0011): the rendered HTML of a GET that carries no session cookie,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { servedOverHttps } from '../gateway/src/plugins/session-cookies';
 import { readHttpsOrigins } from '../storefront/shell/httpsSettings';
-import { readPharmacyMapTiles, tileMapOrigins } from '../storefront/shell/pharmacyMapTiles';
+import { readPharmacyMapTiles, tileMapOrigins } from '../storefront/features/pharmacies/pharmacyMapTiles';
 import { readThirdPartyScripts, THIRD_PARTY_SCRIPTS } from '../storefront/shell/thirdPartyScripts';
 import { VIDEO_EMBED_ORIGINS } from '../gateway/src/videoEmbeds';
 

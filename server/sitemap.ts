@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { brandSlug } from '../gateway/src/links';
-import { CONTENT_PAGES } from '../storefront/i18n/contentPages';
-import { isShopLocale, LOCALES, localizedPath, type ShopLocale } from '../storefront/i18n/locales';
+import { CONTENT_PAGES } from '../storefront/platform/i18n/contentPages';
+import { isShopLocale, LOCALES, localizedPath, type ShopLocale } from '../storefront/platform/i18n/locales';
 
 /** How the sitemap reaches the Store API: the embedded one in-process, or a remote one over HTTP. */
 export type StoreApiFetch = (path: string, init: RequestInit) => Promise<Response>;

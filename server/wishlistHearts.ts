@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Gateway } from '../gateway/src/yoga';
-import { hasCustomerHint } from '../storefront/wishlist/customerHint';
-import { HEART_ADD_ATTRIBUTE, HEART_REMOVE_ATTRIBUTE } from '../storefront/wishlist/wishlistForms';
+import { hasCustomerHint } from '../storefront/features/wishlist/customerHint';
+import { HEART_ADD_ATTRIBUTE, HEART_REMOVE_ATTRIBUTE } from '../storefront/features/wishlist/wishlistForms';
 import { callGateway } from './gatewayCall';
 import { sessionTokenOf } from './pageCache';
 import { persistedOperationsByName } from './formPosts';
@@ -10,7 +10,7 @@ import { persistedOperationsByName } from './formPosts';
 // heart is in their HTML in both states, "add" shown. For a logged-in customer the page gets a style that shows the
 // "remove" heart of each product on their wishlist instead: the HTML stays the shared one, the style is theirs.
 
-/** The operation the enhanced hearts read the list with (storefront/wishlist/wishlistStore.ts). */
+/** The operation the enhanced hearts read the list with (storefront/features/wishlist/wishlistStore.ts). */
 const WISHLIST_QUERY = 'wishlistStoreStateQuery';
 
 const PRODUCT_ID = /^[0-9a-f]{32}$/;

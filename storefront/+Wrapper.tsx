@@ -5,15 +5,15 @@ import { I18nextProvider } from 'react-i18next';
 import { RelayEnvironmentProvider } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
-import './styles/tokens.css';
-import { ErrorView } from './components/ErrorView';
-import { SkipLink } from './components/SkipLink';
-import { browserI18n } from './i18n/browserI18n';
-import { serverI18n } from './i18n/serverI18n';
-import { ShopLocaleContext } from './i18n/useTranslation';
-import { browserEnvironment } from './relay/browserEnvironment';
-import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
-import { createServerEnvironment } from './relay/serverEnvironment';
+import './ui/tokens.css';
+import { ErrorView } from './shell/ErrorView';
+import { SkipLink } from './shell/SkipLink';
+import { browserI18n } from './platform/i18n/browserI18n';
+import { serverI18n } from './platform/i18n/serverI18n';
+import { ShopLocaleContext } from './platform/i18n/useTranslation';
+import { browserEnvironment } from './platform/relay/browserEnvironment';
+import { commitPageQuery, type PageQueryData } from './platform/relay/pageQuery';
+import { createServerEnvironment } from './platform/relay/serverEnvironment';
 
 interface RenderContext {
   environment: Environment;

@@ -14,7 +14,7 @@ export default {
     // Each page's +pageQuery.ts: its one query and the variables it takes from the URL.
     pageQuery: { env: { server: true, client: true } },
     // Each page's +formTexts.ts: false where no checkout, account or customer texts are shown (catalogue
-    // pages), so the browser does not load them (i18n/browserI18n.ts). Unset means they are loaded.
+    // pages), so the browser does not load them (storefront/platform/i18n/browserI18n.ts). Unset means they are loaded.
     formTexts: { env: { server: false, client: true } },
   },
 } satisfies Config;

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { loadPageQuery, type PageQueryData } from './relay/pageQuery';
+import { loadPageQuery, type PageQueryData } from './platform/relay/pageQuery';
 
 // Shared (server and browser): on client navigation the browser runs it and fetches the page's ONE query
 // from /graphql itself; a server-only data hook would make Vike fetch pageContext.json instead (STACK.md).

@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types';
-import { ROUTE_VIEW_SOURCES, routeViewOf } from './pages/route/routeViews';
-import type { PageQueryData } from './relay/pageQuery';
-import { redirectAllowListMeta } from './security/safeRedirect';
+import { ROUTE_VIEW_SOURCES, routeViewOf } from './platform/navigation/routeViews';
+import type { PageQueryData } from './platform/relay/pageQuery';
+import { redirectAllowListMeta } from './platform/security/safeRedirect';
 
 // The end of every page's <head>. (The shell's third-party scripts are written per response after the shopper's
 // consent, server/consent.ts.) The csp-nonce <meta> is where Vite's preload helper reads the nonce for
@@ -15,7 +15,7 @@ export default function headHtmlEnd(pageContext: PageContextServer): string {
 
 /**
  * The stylesheets of the view a route page shows (product, category, landing page): Vike links only the CSS of
- * the page's static imports, and the view is loaded lazily (storefront/build/routeViewStyles.ts says why).
+ * the page's static imports, and the view is loaded lazily (storefront/platform/build/routeViewStyles.ts says why).
  */
 function routeViewStylesheets(pageContext: PageContextServer): string {
   const view = routeViewOf((pageContext.data as PageQueryData | null | undefined)?.response?.data as Record<string, unknown> | undefined);

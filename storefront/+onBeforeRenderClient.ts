@@ -1,9 +1,9 @@
 import { createOperationDescriptor, getRequest, type Disposable } from 'relay-runtime';
 import type { PageContextClient } from 'vike/types';
-import { browserI18n, loadBrowserTexts } from './i18n/browserI18n';
-import { installReloadGuard } from './navigation/reloadGuard';
-import { browserEnvironment } from './relay/browserEnvironment';
-import { commitPageQuery, type PageQueryData } from './relay/pageQuery';
+import { browserI18n, loadBrowserTexts } from './platform/i18n/browserI18n';
+import { installReloadGuard } from './platform/navigation/reloadGuard';
+import { browserEnvironment } from './platform/relay/browserEnvironment';
+import { commitPageQuery, type PageQueryData } from './platform/relay/pageQuery';
 import { hydrateAsTransition } from './shell/hydrateAsTransition';
 import { yieldToBrowser } from './shell/yieldToBrowser';
 

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { splitLocalePath } from './i18n/locales';
+import { splitLocalePath } from './platform/i18n/locales';
 
 // The language lives in the URL prefix (de none, /it, /fr): routes are written once, without it.
 export function onBeforeRoute(pageContext: PageContext) {

@@ -1,11 +1,8 @@
 import type { GlobalContextServer } from 'vike/types';
-import { FooterBadges } from './components/FooterBadges';
-import { ProductAvailability } from './components/ProductAvailability';
-import { ProductUsps } from './components/ProductUsps';
-import { VariantConfigurator } from './components/VariantConfigurator';
-import { ProductReviewForm } from './components/ProductReviewForm';
-import { serverIslands } from './components/serverIslands';
-import { readPharmacyMapTiles } from './shell/pharmacyMapTiles';
+import { FooterBadges } from './shell/FooterBadges';
+import { ProductAvailability, ProductUsps, VariantConfigurator, ProductReviewForm } from './features/product';
+import { serverIslands } from './platform/serverIslands';
+import { readPharmacyMapTiles } from './features/pharmacies';
 
 // The pharmacy map's tile server (PHARMACY_MAP_TILE_URL), once per server process. It lives on the globalContext,
 // not in pageContextInit: +config.ts passes it to the browser in the page's HTML, and a pageContextInit value in

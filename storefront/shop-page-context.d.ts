@@ -1,8 +1,8 @@
-import type { GraphQLPayload, PersistedOperation } from './relay/gatewayFetch';
-import type { PageQueryDefinition } from './relay/pageQueryDefinition';
-import type { ShopLocale } from './i18n/locales';
+import type { GraphQLPayload, PersistedOperation } from './platform/relay/gatewayFetch';
+import type { PageQueryDefinition } from './platform/relay/pageQueryDefinition';
+import type { ShopLocale } from './platform/i18n/locales';
 import type { PostedFormState } from './forms/postedForm';
-import type { PharmacyMapTiles } from './shell/pharmacyMapTiles';
+import type { PharmacyMapTiles } from './features/pharmacies';
 
 // What the shop adds to Vike's page context and config.
 declare global {
@@ -20,7 +20,7 @@ declare global {
        * links (SPEC §2). Components use useShopOrigin(), which also works in the browser.
        */
       shopOrigin?: string;
-      /** Server only (server/storefront.ts): REDIRECT_ALLOW_LIST, the other sites a redirect may lead to (storefront/security/safeRedirect.ts). */
+      /** Server only (server/storefront.ts): REDIRECT_ALLOW_LIST, the other sites a redirect may lead to (storefront/platform/security/safeRedirect.ts). */
       redirectAllowList?: readonly string[];
       /**
        * Server only (server/formPosts.ts): a form post the server refused, rendered back with what was sent and why

@@ -1,4 +1,4 @@
-import { ADDRESS_FIELD_ORDER, checkAccountAddress, checkChangeEmail, checkChangePassword, checkProfile, profileInput } from '../../storefront/forms/accountForms';
+import { ADDRESS_FIELD_ORDER, checkAccountAddress, checkChangeEmail, checkChangePassword, checkProfile, profileInput } from '../../storefront/features/account/accountForms';
 import {
   ACCOUNT_FORMS,
   ACCOUNT_SAVED_PARAMETER,
@@ -14,12 +14,12 @@ import {
   prefixedProblems,
   PROFILE_FIELDS,
   type AccountSaved,
-} from '../../storefront/forms/accountAreaForms';
+} from '../../storefront/features/account/accountAreaForms';
 import { addressInput } from '../../storefront/forms/checkoutForms';
-import { confirmLinkOf, isLinkParameter, MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../storefront/forms/mailLinkForms';
-import { NEWSLETTER_RESULT_PARAMETER } from '../../storefront/forms/newsletterForm';
-import { localizedPath } from '../../storefront/i18n/locales';
-import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../storefront/wishlist/wishlistForms';
+import { confirmLinkOf, isLinkParameter, MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../storefront/features/account/mailLinkForms';
+import { NEWSLETTER_RESULT_PARAMETER } from '../../storefront/features/newsletter/newsletterForm';
+import { localizedPath } from '../../storefront/platform/i18n/locales';
+import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../storefront/features/wishlist/wishlistForms';
 import type { FormPostDefinition } from '../formPosts';
 
 // The account area's forms without JavaScript (issue 18, ADR 0023): profile, e-mail, password, the address book,

@@ -1,4 +1,4 @@
-import { isFollowableUrl } from '../../storefront/checkout/paymentRedirect';
+import { isFollowableUrl } from '../../storefront/features/checkout/paymentRedirect';
 import { registerInput } from '../../storefront/forms/checkoutForms';
 import {
   ADDRESS_KEPT_FIELDS,
@@ -16,8 +16,8 @@ import {
   registrationModeOf,
   registrationOf,
   shownAddressOf,
-} from '../../storefront/forms/checkoutPosts';
-import { localizedPath, type ShopLocale } from '../../storefront/i18n/locales';
+} from '../../storefront/features/checkout/checkoutPosts';
+import { localizedPath, type ShopLocale } from '../../storefront/platform/i18n/locales';
 import { textFields, type FormPostDefinition } from '../formPosts';
 
 // The checkout without JavaScript (issue 18, item 2): each step's form posts to /checkout and runs the mutation

@@ -1,6 +1,6 @@
-import { checkContestEntry, CONTEST_ENTERED_PARAMETER, CONTEST_ENTERED_VALUE, CONTEST_FORM, CONTEST_NEWSLETTER_PARAMETER, contestInputOf, EMPTY_CONTEST } from '../../storefront/forms/contestForm';
-import { checkInsurer, EMPTY_INSURER, INSURER_FORM, insurerVariablesOf } from '../../storefront/forms/insurerForm';
-import { checkPollVote, EMPTY_POLL_VOTE, POLL_FORM, POLL_VOTED_PARAMETER, POLL_VOTED_VALUE, pollVoteInputOf } from '../../storefront/forms/pollForm';
+import { checkContestEntry, CONTEST_ENTERED_PARAMETER, CONTEST_ENTERED_VALUE, CONTEST_FORM, CONTEST_NEWSLETTER_PARAMETER, contestInputOf, EMPTY_CONTEST } from '../../storefront/features/contest/contestFormFields';
+import { checkInsurer, EMPTY_INSURER, INSURER_FORM, insurerVariablesOf } from '../../storefront/features/insurer/insurerForm';
+import { checkPollVote, EMPTY_POLL_VOTE, POLL_FORM, POLL_VOTED_PARAMETER, POLL_VOTED_VALUE, pollVoteInputOf } from '../../storefront/features/contest/pollForm';
 import {
   checkDelivery,
   checkPickup,
@@ -12,9 +12,9 @@ import {
   pickupInputOf,
   pickupUploadsOf,
   prescriptionSentAddress,
-} from '../../storefront/forms/prescriptionForms';
-import { CONTENT_PAGES } from '../../storefront/i18n/contentPages';
-import { INSURER_PAGE_PATHS } from '../../storefront/pages/insurer/insurerPaths';
+} from '../../storefront/features/prescriptions/prescriptionForms';
+import { CONTENT_PAGES } from '../../storefront/platform/i18n/contentPages';
+import { INSURER_PAGE_PATHS } from '../../storefront/platform/navigation/insurerPaths';
 import { textFields, type FormPostDefinition } from '../formPosts';
 
 // The content and service pages' forms without JavaScript (ADR 0023): the contest entry, an editorial's poll vote,

@@ -1,4 +1,4 @@
-import { checkRegisterForm, CUSTOMER_GROUP_REGISTRATION_FORM, groupRegistrationInput, REGISTER_FIELD_ORDER, registerFormOf } from '../../storefront/forms/accountForms';
+import { checkRegisterForm, CUSTOMER_GROUP_REGISTRATION_FORM, groupRegistrationInput, REGISTER_FIELD_ORDER, registerFormOf } from '../../storefront/features/account/accountForms';
 import type { FormPostDefinition } from '../formPosts';
 
 // A customer group's registration page without JavaScript (ADR 0023): the registration form of /register, posted to

@@ -1,4 +1,4 @@
-import { checkReview, EMPTY_REVIEW, REVIEW_FORM, REVIEW_RESULT_PARAMETER, reviewInputOf, type ReviewResult } from '../../storefront/forms/reviewForm';
+import { checkReview, EMPTY_REVIEW, REVIEW_FORM, REVIEW_RESULT_PARAMETER, reviewInputOf, type ReviewResult } from '../../storefront/features/product/reviewForm';
 import { textFields, type FormPostDefinition } from '../formPosts';
 
 // The product review form (issue 20 item 5, ADR 0023): a plain form on the product page posting to the product's

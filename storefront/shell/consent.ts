@@ -1,4 +1,4 @@
-import { readCookie } from '../i18n/locales';
+import { readCookie } from '../platform/i18n/locales';
 
 // The shopper's consent to optional services (revised Swiss FADP; ADR 0029). Nothing optional loads before the
 // shopper chose: the server writes the third-party scripts of the granted categories only (server/consent.ts), and a

@@ -1,5 +1,5 @@
-import { contentPageOf } from '../i18n/contentPages';
-import { splitLocalePath } from '../i18n/locales';
+import { contentPageOf } from '../platform/i18n/contentPages';
+import { splitLocalePath } from '../platform/i18n/locales';
 import type { ConsentCategory, ConsentChoice } from './consent';
 import { httpsUrl } from './httpsSettings';
 

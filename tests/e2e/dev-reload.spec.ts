@@ -8,7 +8,7 @@ import { hydrated } from './support/shop';
 // Issue 22, ADR 0026: `npm run dev` serves the storefront through Vite's dev server. A component changed on disk
 // shows in the open page without a reload and without a restart of the server, and what the shopper typed stays.
 
-const FOOTER = join(PROJECT_ROOT, 'storefront', 'components', 'Footer.tsx');
+const FOOTER = join(PROJECT_ROOT, 'storefront', 'shell', 'Footer.tsx');
 let dev: ProductionShop;
 
 test.describe.configure({ mode: 'serial' });

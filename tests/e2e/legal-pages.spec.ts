@@ -6,7 +6,7 @@ import { hydrated } from './support/shop';
 // shopper's browser receives them.
 
 type PageName = 'shipping' | 'returns' | 'guarantee' | 'terms' | 'privacy' | 'imprint' | 'css';
-const textsOf = (locale: string): Record<PageName, { title: string }> => JSON.parse(readFileSync(new URL(`../../storefront/i18n/${locale}/legal.json`, import.meta.url), 'utf8'));
+const textsOf = (locale: string): Record<PageName, { title: string }> => JSON.parse(readFileSync(new URL(`../../storefront/platform/i18n/${locale}/legal.json`, import.meta.url), 'utf8'));
 const TEXTS = { de: textsOf('de'), it: textsOf('it'), fr: textsOf('fr') } as const;
 const PATHS = {
   shipping: { de: '/versand-lieferung', it: '/it/spedizione-consegna', fr: '/fr/expedition-livraison' },

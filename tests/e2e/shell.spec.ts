@@ -242,7 +242,7 @@ test('the wishlist entry counts the products kept in local storage, and ignores 
   await expect(shortcuts.getByRole('link', { name: 'Wunschliste, 0 Artikel' })).toBeVisible();
 });
 
-// All hearts of a page share one pair of window listeners (storefront/wishlist/wishlistStore.ts): a change made in
+// All hearts of a page share one pair of window listeners (storefront/features/wishlist/wishlistStore.ts): a change made in
 // another tab must still reach every one of them, and the header count.
 test('a product put on the wishlist in another tab shows in this tab at once: its heart and the header count', async ({ context }) => {
   const listing = '/vitamine-mineralstoffe';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import ts from 'typescript';
-import { sanitizeShopHtml } from '../../storefront/components/ShopHtml';
+import { sanitizeShopHtml } from '../../storefront/ui/ShopHtml';
 
 // Shop HTML is sanitized by sanitize-html on the server and by the browser's own parser after a client
-// navigation (storefront/components/shopHtmlAllowList.ts). Both must keep the same things and drop the
+// navigation (storefront/ui/shopHtmlAllowList.ts). Both must keep the same things and drop the
 // same things: this loads the browser's sanitizer into Chromium and compares, case by case.
 
 const CASES = [
@@ -42,7 +42,7 @@ async function normalized(page: Page, html: string): Promise<string> {
 
 test('the browser sanitizer keeps and drops what the server sanitizer does', async ({ page }) => {
   await page.goto('/health');
-  const source = readFileSync('storefront/components/shopHtmlAllowList.ts', 'utf8');
+  const source = readFileSync('storefront/ui/shopHtmlAllowList.ts', 'utf8');
   const code = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   const browserResults = await page.evaluate(
     async ({ code: moduleCode, cases }) => {

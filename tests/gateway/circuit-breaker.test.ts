@@ -8,7 +8,7 @@ import { createGatewayMetrics } from '../../gateway/src/metrics';
 import { BREAKER_CONSECUTIVE_FAILURES, BREAKER_HALF_OPEN_AFTER_MS, createUpstreamBreaker, isUpstreamFailure } from '../../gateway/src/store-client/circuit-breaker';
 import { createStoreClient, StoreApiRequestError, type UpstreamBreaker } from '../../gateway/src/store-client';
 import { createGateway } from '../../gateway/src/yoga';
-import { errorStatusOf, pageStatusOf } from '../../storefront/relay/gatewayFetch';
+import { errorStatusOf, pageStatusOf } from '../../storefront/platform/relay/gatewayFetch';
 
 // The circuit breaker per upstream (issue 8, ADR 0016) against a real HTTP server on loopback whose answers the
 // test sets: it opens after five failed calls in a row, then refuses calls without sending them (the 503 page),

@@ -7,7 +7,7 @@ import { LISTING_QUERY, PRODUCT_PAGE_QUERY } from '../../bench/gateway-queries';
 import { countTokens, PRODUCTION_QUERY_LIMITS, readQueryLimits, TRUSTED_QUERY_LIMITS } from '../../gateway/src/plugins/query-limits';
 import { GRAPHIQL_TABS } from '../../gateway/src/graphiql-tabs';
 import { internalGatewayRequest, usePersistedOperations } from '../../server/persistedOperations';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { gatewayRequestBody } from '../../storefront/platform/relay/gatewayFetch';
 import { openTestGateway, type GqlResult, type TestGateway } from '../support/gateway';
 import { failingSchema } from './server-schema';
 

@@ -13,7 +13,7 @@ import { BREAKER_CONSECUTIVE_FAILURES, createUpstreamBreaker } from '../../gatew
 import { createGateway } from '../../gateway/src/yoga';
 import { isStorable } from '../../server/pageCache';
 import { usePersistedOperations } from '../../server/persistedOperations';
-import { pageStatusOf } from '../../storefront/relay/gatewayFetch';
+import { pageStatusOf } from '../../storefront/platform/relay/gatewayFetch';
 import { ORIGIN, openPrivateTestShop } from '../support/shop';
 
 // The GraphQL response cache (issue 8, ADR 0016) over the REAL embedded Store API, every upstream call counted:

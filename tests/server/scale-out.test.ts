@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePersistedOperations } from '../../server/persistedOperations';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { gatewayRequestBody } from '../../storefront/platform/relay/gatewayFetch';
 import { gql, haveRedis, postGraphql, REDIS_SERVER, startInstance, startRedis, type Instance } from '../support/redisInstances';
 
 // Issue 8 item 4: with REDIS_URL, two instances of the shop share the GraphQL response cache, the rate-limit

@@ -5,7 +5,7 @@ import { readStoreApiConfig } from '../../store-api/src/config';
 import { openDatabase } from '../../store-api/src/db/connection';
 import { categoryId } from '../../store-api/src/seed/categories';
 import { downloadGuidePdf } from '../../store-api/src/seed/downloads';
-import { CUSTOMER_SERVICE } from '../../storefront/legal/company';
+import { CUSTOMER_SERVICE } from '../../storefront/features/content/company';
 import { pdfText } from '../support/pdfText';
 
 // Seeded content a pharmacist would sign (issue 20 item 7): read from the shop the test run seeds once.

@@ -10,7 +10,7 @@ import { addProduct, address, choosePayment, findProduct, placeOrder, registerGu
 // copy of the seeded shop), as a shopper meets them: the cart's shipping and total, the insured customer's
 // voucher and price, the invoice's terms, the registration's refusal. (Weights 4 / 4.01 kg, postal codes,
 // loyalty 499 / 500 points and the collection-cost bands are tested in cart-rules, account, loyalty and
-// storefront/legal.)
+// storefront/features/content.)
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Shop = Awaited<ReturnType<typeof openPrivateTestShop>>;

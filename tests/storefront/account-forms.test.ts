@@ -14,7 +14,7 @@ import {
   registerAccountInput,
   registerErrorField,
   type RegisterFormValues,
-} from '../../storefront/forms/accountForms';
+} from '../../storefront/features/account/accountForms';
 import { emptyAddress } from '../../storefront/forms/checkoutForms';
 
 const CH = 'country-ch';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import de from '../../storefront/i18n/de/account.json';
-import fr from '../../storefront/i18n/fr/account.json';
-import it_ from '../../storefront/i18n/it/account.json';
-import { createShopI18n } from '../../storefront/i18n/index';
+import de from '../../storefront/platform/i18n/de/account.json';
+import fr from '../../storefront/platform/i18n/fr/account.json';
+import it_ from '../../storefront/platform/i18n/it/account.json';
+import { createShopI18n } from '../../storefront/platform/i18n/index';
 import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBadges, cardPrice } from '../../storefront/catalog/cardPrice';
+import { cardBadges, cardPrice } from '../../storefront/features/catalog/cardPrice';
 
 const plain = { price: { unitPrice: 12.5, listPrice: null }, priceRange: { from: 12.5, hasRange: false }, cheapestPrice: { unitPrice: 12.5 } };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import de from '../../storefront/i18n/de/cart.json';
-import fr from '../../storefront/i18n/fr/cart.json';
-import it_ from '../../storefront/i18n/it/cart.json';
+import de from '../../storefront/platform/i18n/de/cart.json';
+import fr from '../../storefront/platform/i18n/fr/cart.json';
+import it_ from '../../storefront/platform/i18n/it/cart.json';
 import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };

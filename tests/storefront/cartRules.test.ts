@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartHintCookie, hasCartHint } from '../../storefront/cart/cartHint';
+import { cartHintCookie, hasCartHint } from '../../storefront/features/cart/cartHint';
 import {
   addToCartRequest,
   cartChangeOutcome,
@@ -8,8 +8,8 @@ import {
   parseQuantity,
   steppedLineQuantity,
   typedLineQuantity,
-} from '../../storefront/cart/cartRules';
-import { formatDeliveryDate, formatTaxRate } from '../../storefront/cart/cartTexts';
+} from '../../storefront/features/cart/cartRules';
+import { formatDeliveryDate, formatTaxRate } from '../../storefront/features/cart/cartTexts';
 
 const id = '0123456789abcdef0123456789abcdef';
 const plain = { quantityMin: 1, quantityMax: 10, quantityStep: 1 };

@@ -13,8 +13,8 @@ import {
   type RegistrationValues,
 } from '../../storefront/forms/checkoutForms';
 import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired } from '../../storefront/forms/fieldRules';
-import de from '../../storefront/i18n/de/checkout.json';
-import { createShopI18n } from '../../storefront/i18n';
+import de from '../../storefront/platform/i18n/de/checkout.json';
+import { createShopI18n } from '../../storefront/platform/i18n';
 
 // SPEC §5 rules at their boundaries, as the checkout's forms apply them before anything is sent.
 
@@ -161,7 +161,7 @@ describe('the checkout forms', () => {
 
 describe('the order idempotency key', () => {
   it('is a UUID v4 the gateway accepts, new each time, also without crypto.randomUUID (plain http)', async () => {
-    const { newIdempotencyKey } = await import('../../storefront/checkout/idempotencyKey');
+    const { newIdempotencyKey } = await import('../../storefront/features/checkout/idempotencyKey');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(newIdempotencyKey()).toMatch(uuid);
     const randomUUID = crypto.randomUUID;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_ERROR_MESSAGES } from '../../gateway/src/messages';
-import de from '../../storefront/i18n/de/checkout.json';
-import fr from '../../storefront/i18n/fr/checkout.json';
-import it_ from '../../storefront/i18n/it/checkout.json';
-import { createShopI18n } from '../../storefront/i18n';
+import de from '../../storefront/platform/i18n/de/checkout.json';
+import fr from '../../storefront/platform/i18n/fr/checkout.json';
+import it_ from '../../storefront/platform/i18n/it/checkout.json';
+import { createShopI18n } from '../../storefront/platform/i18n';
 import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classNames, cmsColor, cmsLength, visibilityClasses } from '../../storefront/catalog/cmsLayout';
+import { classNames, cmsColor, cmsLength, visibilityClasses } from '../../storefront/features/content/cmsLayout';
 
 describe('visibilityClasses', () => {
   it('hides on mobile (md), tablet (lg) and desktop (xl) where the flag is off', () => {

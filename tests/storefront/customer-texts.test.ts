@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginRedirectPath, requireLogin } from '../../storefront/account/requireLogin';
-import { NAMESPACES, createShopI18n } from '../../storefront/i18n';
-import de from '../../storefront/i18n/de/customer.json';
-import fr from '../../storefront/i18n/fr/customer.json';
-import it_ from '../../storefront/i18n/it/customer.json';
-import { checkApplication, looksLikeCardNumber, normalizeCardNumber } from '../../storefront/pages/account-loyalty/loyaltyForm';
-import { CUSTOMER_HINT_COOKIE, customerHintCookie, hasCustomerHint } from '../../storefront/wishlist/customerHint';
+import { loginRedirectPath, requireLogin } from '../../storefront/features/account/requireLogin';
+import { NAMESPACES, createShopI18n } from '../../storefront/platform/i18n';
+import de from '../../storefront/platform/i18n/de/customer.json';
+import fr from '../../storefront/platform/i18n/fr/customer.json';
+import it_ from '../../storefront/platform/i18n/it/customer.json';
+import { checkApplication, looksLikeCardNumber, normalizeCardNumber } from '../../storefront/features/account/loyaltyForm';
+import { CUSTOMER_HINT_COOKIE, customerHintCookie, hasCustomerHint } from '../../storefront/features/wishlist/customerHint';
 import { textLanguageProblems } from './text-languages';
 
 type Texts = { [key: string]: string | Texts };

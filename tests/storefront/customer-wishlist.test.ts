@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGOUT, openAccountGateway, registeredCustomer, type AccountGateway } from '../gateway/account-gateway';
 import { browser, testProducts, type Browser, type TestProducts } from '../gateway/shop-session';
-import { CUSTOMER_HINT_COOKIE } from '../../storefront/wishlist/customerHint';
-import { WISHLIST_STORAGE_KEY } from '../../storefront/wishlist/localWishlist';
+import { CUSTOMER_HINT_COOKIE } from '../../storefront/features/wishlist/customerHint';
+import { WISHLIST_STORAGE_KEY } from '../../storefront/features/wishlist/localWishlist';
 import {
   ensureWishlistState,
   resetWishlistStateForTests,
@@ -11,9 +11,9 @@ import {
   toggleWishlist,
   wishlistAfterLogin,
   wishlistSnapshot,
-} from '../../storefront/wishlist/wishlistStore';
+} from '../../storefront/features/wishlist/wishlistStore';
 
-// SPEC §4 Wishlist, the browser's side (storefront/wishlist/wishlistStore.ts) against the REAL gateway and
+// SPEC §4 Wishlist, the browser's side (storefront/features/wishlist/wishlistStore.ts) against the REAL gateway and
 // embedded Store API: the browser's fetch of persisted operations is routed to the gateway with one
 // shopper's cookies; window, localStorage and document.cookie are small stand-ins.
 

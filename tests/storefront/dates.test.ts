@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShopDate } from '../../storefront/i18n/dates';
+import { formatShopDate } from '../../storefront/platform/i18n/dates';
 
 // formatShopDate writes dates without Intl (a phone's first Intl object costs about 100 ms of the product page's
 // hydration): it must write exactly what Intl.DateTimeFormat writes in Swiss time, summer time switches included.

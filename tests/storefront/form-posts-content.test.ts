@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '../../gateway/src/plugins/upload-limits';
-import { pickupDateBounds } from '../../storefront/forms/prescriptionForms';
+import { pickupDateBounds } from '../../storefront/features/prescriptions/prescriptionForms';
 import { seededMemberNumbers } from '../../store-api/src/seed/insurer';
 import { openFormPostShop, type ShownAgain } from '../support/formPostShop';
 import type { TestGateway } from '../support/gateway';

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippingCostForWeight, shippingPriceBands } from '../../store-api/src/domain/shipping';
-import { CONTENT_PAGES } from '../../storefront/i18n/contentPages';
-import { LOCALES } from '../../storefront/i18n/locales';
-import { legalTexts } from '../../storefront/i18n/pageTexts/legal';
-import { COLLECTION_COST_BANDS, maximumCollectionCost } from '../../storefront/legal/collectionCosts';
-import { OPERATING_COMPANIES } from '../../storefront/legal/company';
-import { parseBreakpoints, parseDesignTokens } from '../../storefront/legal/designTokens';
-import { LEGAL_PAGES, LEGAL_SECTIONS, PAYMENT_METHODS, RETENTION_PERIODS, SHOP_COOKIES } from '../../storefront/legal/legalPages';
-import { SHIPPING_BASE_PRICE_CHF, SHIPPING_PRICE_PER_STARTED_KG_CHF, shippingExamples } from '../../storefront/legal/shippingExamples';
+import { CONTENT_PAGES } from '../../storefront/platform/i18n/contentPages';
+import { LOCALES } from '../../storefront/platform/i18n/locales';
+import { legalTexts } from '../../storefront/platform/i18n/pageTexts/legal';
+import { COLLECTION_COST_BANDS, maximumCollectionCost } from '../../storefront/features/content/collectionCosts';
+import { OPERATING_COMPANIES } from '../../storefront/features/content/company';
+import { parseBreakpoints, parseDesignTokens } from '../../storefront/features/content/designTokens';
+import { LEGAL_PAGES, LEGAL_SECTIONS, PAYMENT_METHODS, RETENTION_PERIODS, SHOP_COOKIES } from '../../storefront/features/content/legalPages';
+import { SHIPPING_BASE_PRICE_CHF, SHIPPING_PRICE_PER_STARTED_KG_CHF, shippingExamples } from '../../storefront/features/content/shippingExamples';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 
 describe('collection costs (SPEC §9 Invoice): one function for the terms table and the dunning', () => {
@@ -144,7 +144,7 @@ describe('the legal texts in de, it and fr', () => {
 });
 
 describe('the style guide reads the real design tokens', () => {
-  const css = readFileSync(new URL('../../storefront/styles/tokens.css', import.meta.url), 'utf8');
+  const css = readFileSync(new URL('../../storefront/ui/tokens.css', import.meta.url), 'utf8');
 
   it('lists every custom property of :root with its value', () => {
     const tokens = parseDesignTokens(css);

@@ -5,14 +5,14 @@ import { Environment, Network, Observable, RecordSource, Store } from 'relay-run
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { describe, expect, it } from 'vitest';
-import { listingParamsOfPage } from '../../storefront/catalog/listingRequest';
-import { canonicalListingUrl, LISTING_FILTER_KEYS, listingKeptFields, listingRedirectOf, listingUrl } from '../../storefront/catalog/listingUrl';
-import { LoginForm } from '../../storefront/components/LoginForm';
+import { listingParamsOfPage } from '../../storefront/features/catalog/listingRequest';
+import { canonicalListingUrl, LISTING_FILTER_KEYS, listingKeptFields, listingRedirectOf, listingUrl } from '../../storefront/features/catalog/listingUrl';
+import { LoginForm } from '../../storefront/features/account/LoginForm';
 import { refusedFieldOf, type PostedFormState } from '../../storefront/forms/postedForm';
-import { createShopI18n } from '../../storefront/i18n';
+import { createShopI18n } from '../../storefront/platform/i18n';
 
 // Issue 18, browsing: a listing's filters and sort are GET forms; the server leads what a plain form sends on to the
-// address the enhanced listing opens for the same choices (storefront/catalog/listingRequest.ts). And the form kit's
+// address the enhanced listing opens for the same choices (storefront/features/catalog/listingRequest.ts). And the form kit's
 // refusal focus: the first wrong field of a refused post is rendered with `autofocus`.
 
 const A = 'a'.repeat(32);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasResettableFilters, listingParamsFromUrl, listingUrl, paginationPages } from '../../storefront/catalog/listingUrl';
+import { hasResettableFilters, listingParamsFromUrl, listingUrl, paginationPages } from '../../storefront/features/catalog/listingUrl';
 
 const A = '429a1d4db7b738a50977e4cd729ba122';
 const B = '54618a93b25c2525f56d68eb966143a0';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WISHLIST_STORAGE_KEY, readLocalWishlist, writeLocalWishlist } from '../../storefront/wishlist/localWishlist';
+import { WISHLIST_STORAGE_KEY, readLocalWishlist, writeLocalWishlist } from '../../storefront/features/wishlist/localWishlist';
 
 function storageWith(value: string | null): Pick<Storage, 'getItem' | 'setItem'> & { stored: Map<string, string> } {
   const stored = new Map<string, string>();

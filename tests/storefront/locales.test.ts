@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentPageAlternates, contentPageOf, contentPagePath } from '../../storefront/i18n/contentPages';
-import { languageCookie, localeFromAcceptLanguage, localizedPath, readCookie, samePathAlternates, shownPathOf, splitLocalePath } from '../../storefront/i18n/locales';
-import { formatPrice } from '../../storefront/i18n/money';
+import { contentPageAlternates, contentPageOf, contentPagePath } from '../../storefront/platform/i18n/contentPages';
+import { languageCookie, localeFromAcceptLanguage, localizedPath, readCookie, samePathAlternates, shownPathOf, splitLocalePath } from '../../storefront/platform/i18n/locales';
+import { formatPrice } from '../../storefront/platform/i18n/money';
 
 describe('locale prefixes (SPEC §2: de none, /it, /fr)', () => {
   it('splits the language off a path', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_TIMEOUT_MS, createNotificationQueue } from '../../storefront/components/notificationQueue';
+import { NOTIFICATION_TIMEOUT_MS, createNotificationQueue } from '../../storefront/shell/notificationQueue';
 
 describe('notifications (SPEC §9: gone after 2500 ms unless persistent)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorStatusOf, pageStatusOf } from '../../storefront/relay/gatewayFetch';
+import { errorStatusOf, pageStatusOf } from '../../storefront/platform/relay/gatewayFetch';
 
 describe('the HTTP status of a page from its query answer (SPEC §8 error pages)', () => {
   it('is 200 when the page has its data', () => {

@@ -1,10 +1,10 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { addPageTexts, type PageTexts } from '../../storefront/i18n/pageTexts';
+import { addPageTexts, type PageTexts } from '../../storefront/platform/i18n/pageTexts';
 import { textLanguageProblems } from './text-languages';
 
-// Every page namespace (storefront/i18n/pageTexts/*.ts): the same keys and placeholders in de, it, fr.
-const modules = import.meta.glob<Record<string, PageTexts>>('../../storefront/i18n/pageTexts/*.ts', { eager: true });
+// Every page namespace (storefront/platform/i18n/pageTexts/*.ts): the same keys and placeholders in de, it, fr.
+const modules = import.meta.glob<Record<string, PageTexts>>('../../storefront/platform/i18n/pageTexts/*.ts', { eager: true });
 
 type Texts = { [key: string]: unknown };
 const flatten = (texts: Texts, prefix = ''): Array<[string, string]> =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePersistedOperations } from '../../server/persistedOperations';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { gatewayRequestBody } from '../../storefront/platform/relay/gatewayFetch';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 
 // The storefront sends relay-compiler's persisted ids; the gateway turns them back into the compiled text.

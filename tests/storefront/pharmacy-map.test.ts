@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { finderParamsOf, finderUrl } from '../../storefront/pharmacy/finderUrl';
-import { COUNTRY_OUTLINE, MAP_HEIGHT, MAP_WIDTH, onMap, project, svgPath } from '../../storefront/pharmacy/mapProjection';
-import { formatKm, telHref } from '../../storefront/pharmacy/pharmacyFormat';
+import { finderParamsOf, finderUrl } from '../../storefront/features/pharmacies/finderUrl';
+import { COUNTRY_OUTLINE, MAP_HEIGHT, MAP_WIDTH, onMap, project, svgPath } from '../../storefront/features/pharmacies/mapProjection';
+import { formatKm, telHref } from '../../storefront/features/pharmacies/pharmacyFormat';
 import { postalCodeLocations } from '../../store-api/src/seed/postal-codes';
 
 // The offline pharmacy map's geometry and the finder's URL state.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_OUTLINE, MAP_HEIGHT, MAP_WIDTH } from '../../storefront/pharmacy/mapProjection';
-import { boundingBox, fitZoom, inView, projectOnView, TILE_SIZE, tileAt, tilesOf, tileUrl, tileView, worldPixel } from '../../storefront/pharmacy/tileMap';
-import { readPharmacyMapTiles, tileMapOrigins } from '../../storefront/shell/pharmacyMapTiles';
+import { COUNTRY_OUTLINE, MAP_HEIGHT, MAP_WIDTH } from '../../storefront/features/pharmacies/mapProjection';
+import { boundingBox, fitZoom, inView, projectOnView, TILE_SIZE, tileAt, tilesOf, tileUrl, tileView, worldPixel } from '../../storefront/features/pharmacies/tileMap';
+import { readPharmacyMapTiles, tileMapOrigins } from '../../storefront/features/pharmacies/pharmacyMapTiles';
 
 // The pharmacy map's online tiles (PHARMACY_MAP_TILE_URL): standard Web Mercator XYZ tile numbers, the zoom that
 // fits the pharmacies shown, the tile URLs, and the configuration that turns it on (or stops the start).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbStructuredData, jsonForScript, productStructuredData, textOfShopHtml } from '../../storefront/seo/productJsonLd';
+import { breadcrumbStructuredData, jsonForScript, productStructuredData, textOfShopHtml } from '../../storefront/platform/seo/productJsonLd';
 
 // Issue 4 item 6: the product page's JSON-LD, and its escaping for an inline <script>.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../../storefront/product/purchaseQuantity';
+import { allowedQuantity, initialQuantity, purchaseBounds, steppedQuantity } from '../../storefront/features/cart/purchaseQuantity';
 
 // The buy box's quantity: SPEC §9 default 1, the product's minPurchase, maxPurchase and purchaseSteps.
 

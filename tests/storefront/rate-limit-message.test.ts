@@ -1,7 +1,7 @@
 import { commitMutation, Environment, Network, RecordSource, Store, type GraphQLResponse } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
-import { rateLimitMessageOf } from '../../storefront/checkout/useShopMutation';
-import ContactFormMutation from '../../storefront/components/__generated__/ContactFormMutation.graphql';
+import { rateLimitMessageOf } from '../../storefront/platform/relay/useShopMutation';
+import ContactFormMutation from '../../storefront/features/content/__generated__/ContactFormMutation.graphql';
 
 // A form whose mutation the gateway refuses as too frequent (RATE_LIMITED, HTTP 429) shows the gateway's translated
 // message as a notification: useShopMutation finds it in what Relay hands over, which is checked here with a real

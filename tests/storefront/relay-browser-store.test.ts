@@ -12,8 +12,8 @@ import {
   type GraphQLResponse,
   type Snapshot,
 } from 'relay-runtime';
-import CartCountQuery, { type cartCountQuery$data } from '../../storefront/cart/__generated__/cartCountQuery.graphql';
-import { LiveResolverCache } from '../../storefront/relay/noLiveResolverCache.js';
+import CartCountQuery, { type cartCountQuery$data } from '../../storefront/features/cart/__generated__/cartCountQuery.graphql';
+import { LiveResolverCache } from '../../storefront/platform/relay/noLiveResolverCache.js';
 
 // The browser build gives Relay's store a stand-in for its live-resolver cache (vite.config.ts swaps the
 // require in RelayModernStore; ADR 0014). These run Relay's real store and environment wired the same way

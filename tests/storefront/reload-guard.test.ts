@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayReload, RELOAD_GUARD_MS } from '../../storefront/navigation/reloadGuard';
+import { mayReload, RELOAD_GUARD_MS } from '../../storefront/platform/navigation/reloadGuard';
 
 describe('reload guard (SPEC §4, §9: 10 s)', () => {
   it('reloads a failing page the first time', () => {

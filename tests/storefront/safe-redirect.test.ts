@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginTargetOf } from '../../storefront/pages/login/loginTarget';
-import { readRedirectAllowList, redirectAllowListMeta, safeRedirectTarget } from '../../storefront/security/safeRedirect';
+import { loginTargetOf } from '../../storefront/features/account/loginTarget';
+import { readRedirectAllowList, redirectAllowListMeta, safeRedirectTarget } from '../../storefront/platform/security/safeRedirect';
 
 // Issue 8 / SPEC §8: every redirect target taken from a request is a path of this shop or an origin of
 // REDIRECT_ALLOW_LIST; javascript:, data: and the other tricks of an open redirect give the fallback.

@@ -4,7 +4,7 @@ import {
   createSuggestTrigger,
   suggestKeyDown,
   type SuggestBoxState,
-} from '../../storefront/components/searchSuggestBox';
+} from '../../storefront/shell/searchSuggestBox';
 
 describe('search suggest: asking while the shopper types', () => {
   beforeEach(() => vi.useFakeTimers());

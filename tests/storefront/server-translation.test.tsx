@@ -1,10 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, Trans, useTranslation as reactI18nextUseTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { serverI18n } from '../../storefront/i18n/serverI18n';
-import { useTranslation } from '../../storefront/i18n/useTranslation';
+import { serverI18n } from '../../storefront/platform/i18n/serverI18n';
+import { useTranslation } from '../../storefront/platform/i18n/useTranslation';
 
-// The server's own useTranslation (storefront/i18n/useTranslation.ts): the same texts as i18next gives, per
+// The server's own useTranslation (storefront/platform/i18n/useTranslation.ts): the same texts as i18next gives, per
 // language, with and without options, while plain texts are looked up once.
 
 function ReviewTexts({ count }: { count: number }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkState } from '../../storefront/components/navigationActive';
+import { linkState } from '../../storefront/shell/navigationActive';
 import { checkEmail } from '../../storefront/forms/fieldRules';
 
 describe('the active menu link (SPEC §2: active link in the brand colour)', () => {

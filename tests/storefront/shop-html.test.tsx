@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { sanitizeShopHtml, ShopHtml } from '../../storefront/components/ShopHtml';
+import { sanitizeShopHtml, ShopHtml } from '../../storefront/ui/ShopHtml';
 
 describe('ShopHtml: shop HTML through an allow-list', () => {
   it('keeps structure, emphasis, lists and tables', () => {

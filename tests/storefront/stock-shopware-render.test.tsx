@@ -5,11 +5,11 @@ import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePersistedOperations } from '../../server/persistedOperations';
-import { ErrorView } from '../../storefront/components/ErrorView';
-import { createShopI18n } from '../../storefront/i18n';
-import type { ShopLocale } from '../../storefront/i18n/locales';
+import { ErrorView } from '../../storefront/shell/ErrorView';
+import { createShopI18n } from '../../storefront/platform/i18n';
+import type { ShopLocale } from '../../storefront/platform/i18n/locales';
 import { PharmacyMapPageQuery } from '../../storefront/pages/pharmacy-map/PharmacyMapPage.query';
-import { gatewayRequestBody, pageStatusOf, type GraphQLPayload } from '../../storefront/relay/gatewayFetch';
+import { gatewayRequestBody, pageStatusOf, type GraphQLPayload } from '../../storefront/platform/relay/gatewayFetch';
 import { openTestGateway, type TestGateway } from '../support/gateway';
 
 // Issue 21 (ADR 0027): on a Shopware without the shop plugin the pharmacy finder's page says, in the page's language,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import de from '../../storefront/i18n/de/account.json';
-import fr from '../../storefront/i18n/fr/account.json';
-import it_ from '../../storefront/i18n/it/account.json';
+import de from '../../storefront/platform/i18n/de/account.json';
+import fr from '../../storefront/platform/i18n/fr/account.json';
+import it_ from '../../storefront/platform/i18n/it/account.json';
 import { textLanguageProblems } from './text-languages';
 
 // The language check the *-texts tests use (tests/storefront/text-languages.ts) must fail on the defects it is

@@ -135,8 +135,8 @@ export function flatTexts(texts: Texts, prefix = ''): Map<string, string> {
   return flat;
 }
 
-const jsonFiles = import.meta.glob<Texts>('../../storefront/i18n/*/*.json', { eager: true, import: 'default' });
-const pageModules = import.meta.glob<Record<string, Record<Language, Texts>>>('../../storefront/i18n/pageTexts/*.ts', { eager: true });
+const jsonFiles = import.meta.glob<Texts>('../../storefront/platform/i18n/*/*.json', { eager: true, import: 'default' });
+const pageModules = import.meta.glob<Record<string, Record<Language, Texts>>>('../../storefront/platform/i18n/pageTexts/*.ts', { eager: true });
 
 /** The shop's texts of each language: every i18n/{de,it,fr}/*.json and every page namespace. */
 export function shopTexts(): Record<Language, string[]> {

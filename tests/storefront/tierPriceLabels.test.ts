@@ -1,9 +1,9 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import de from '../../storefront/i18n/de/product.json';
-import fr from '../../storefront/i18n/fr/product.json';
-import it_ from '../../storefront/i18n/it/product.json';
-import { activeTierIndex, tierLabel, tierLabelKey } from '../../storefront/product/tierPriceLabels';
+import de from '../../storefront/platform/i18n/de/product.json';
+import fr from '../../storefront/platform/i18n/fr/product.json';
+import it_ from '../../storefront/platform/i18n/it/product.json';
+import { activeTierIndex, tierLabel, tierLabelKey } from '../../storefront/features/product/tierPriceLabels';
 
 // SPEC §9: tier price labels read 'to {quantity}', and 'from {quantity}' for the last tier.
 

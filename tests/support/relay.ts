@@ -1,5 +1,5 @@
 import { Environment, Network, RecordSource, Store, type RequestParameters, type Variables } from 'relay-runtime';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { gatewayRequestBody } from '../../storefront/platform/relay/gatewayFetch';
 import type { TestGateway } from './gateway';
 
 /**

@@ -6,8 +6,8 @@ import { Environment, Network, RecordSource, Store, type RequestParameters, type
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 import { expect } from 'vitest';
-import { createShopI18n } from '../../storefront/i18n';
-import { gatewayRequestBody } from '../../storefront/relay/gatewayFetch';
+import { createShopI18n } from '../../storefront/platform/i18n';
+import { gatewayRequestBody } from '../../storefront/platform/relay/gatewayFetch';
 import type { TestGateway } from './gateway';
 
 // Render tests of personal pages (cart, checkout, order pages): one shopper whose cookies travel with every request

@@ -4,7 +4,7 @@ import { seedDate } from './reference-data';
 import { tr, type TableWriter, type Tr } from './table-writer';
 
 // The fetched content pages under /s/… (customer service, contact, about us, career): articles of type 'content'.
-// Their slugs are the footer's paths without "/s/" (storefront/i18n/contentPages.ts SERVICE_PAGES).
+// Their slugs are the footer's paths without "/s/" (storefront/platform/i18n/contentPages.ts SERVICE_PAGES).
 
 const PHONE = '0800 100 200';
 const PHONE_LINK = 'tel:+41800100200';

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ErrorView } from '../../components/ErrorView';
+import { ErrorView } from '../../shell/ErrorView';
 
 /**
  * Vike's error page: a path no route knows (404, rare: the catch-all takes nearly everything), or a page

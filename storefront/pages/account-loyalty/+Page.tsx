@@ -1,17 +1,17 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { AccountLayout } from '../../layouts/AccountLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { AccountLayout } from '../../shell/AccountLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountLoyaltyPageQuery as AccountLoyaltyPageQueryType } from './__generated__/AccountLoyaltyPageQuery.graphql';
 import { AccountLoyaltyPageQuery } from './AccountLoyaltyPage.query';
-import { LoyaltyArea } from './LoyaltyArea';
-import { LOYALTY_PATH } from './loyaltyPath';
+import { LoyaltyArea } from '../../features/account';
+import { LOYALTY_PATH } from '../../platform/navigation/loyaltyPath';
 
 /** /account/my-vitalcard in the account layout; personal, never indexed. */
 export default function Page() {

@@ -1,18 +1,17 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { NotFoundView } from '../../components/NotFoundView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates, shownPathOf } from '../../i18n/locales';
-import { AccountLayout } from '../../layouts/AccountLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates, shownPathOf } from '../../platform/i18n/locales';
+import { AccountLayout } from '../../shell/AccountLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountOrderPageQuery as AccountOrderPageQueryType } from './__generated__/AccountOrderPageQuery.graphql';
 import { AccountOrderPageQuery } from './AccountOrderPage.query';
-import { OrderDetail } from './OrderDetail';
-import { OrderList } from './OrderList';
+import { OrderDetail, OrderList } from '../../features/account';
 
 /** /account/order and /account/order/{id} in the account layout; personal, never indexed. */
 export default function Page() {

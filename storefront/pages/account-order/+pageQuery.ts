@@ -1,6 +1,6 @@
-import { requireLogin } from '../../account/requireLogin';
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { requireLogin } from '../../features/account';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { AccountOrderPageQuery$data } from './__generated__/AccountOrderPageQuery.graphql';
 import { AccountOrderPageQuery } from './AccountOrderPage.query';
 

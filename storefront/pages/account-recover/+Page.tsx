@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { BlankLayout } from '../../layouts/BlankLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import styles from '../../components/AccountForms.module.css';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { BlankLayout } from '../../shell/BlankLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
+import { accountFormsStyles as styles, RecoverPasswordForm } from '../../features/account';
 import type { AccountRecoverPageQuery as AccountRecoverPageQueryType } from './__generated__/AccountRecoverPageQuery.graphql';
 import { AccountRecoverPageQuery } from './AccountRecoverPage.query';
-import { RecoverPasswordForm } from './RecoverPasswordForm';
 
 /**
  * /account/recover?hash=… (SPEC §2: no layout): a new password for the recovery link's account; an expired

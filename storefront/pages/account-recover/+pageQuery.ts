@@ -1,4 +1,4 @@
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { AccountRecoverPageQuery } from './AccountRecoverPage.query';
 
 export default definePageQuery({

@@ -1,20 +1,15 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { AccountAddresses } from '../../components/AccountAddresses';
-import { AccountOverview } from '../../components/AccountOverview';
-import { AccountPayment } from '../../components/AccountPayment';
-import { AccountProfile } from '../../components/AccountProfile';
-import { NewsletterSetting } from '../../components/NewsletterSetting';
-import { PageSeo } from '../../components/PageSeo';
-import styles from '../../components/AccountForms.module.css';
-import { ACCOUNT_SAVED_PARAMETER, savedTextOf } from '../../forms/accountAreaForms';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { AccountLayout } from '../../layouts/AccountLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { AccountAddresses, AccountOverview, AccountPayment, AccountProfile, accountFormsStyles as styles, ACCOUNT_SAVED_PARAMETER, savedTextOf } from '../../features/account';
+import { NewsletterSetting } from '../../features/newsletter';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { AccountLayout } from '../../shell/AccountLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountPageQuery as AccountPageQueryType } from './__generated__/AccountPageQuery.graphql';
 import { AccountPageQuery } from './AccountPage.query';
 

@@ -1,11 +1,10 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { addToCartRequest } from '../../cart/cartRules';
-import { AddToCartView } from '../../components/AddToCartView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { CheckoutLayout } from '../../layouts/CheckoutLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { addToCartRequest, AddToCartView } from '../../features/cart';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { CheckoutLayout } from '../../shell/CheckoutLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AddToCartPageQuery as AddToCartPageQueryType } from './__generated__/AddToCartPageQuery.graphql';
 import { AddToCartPageQuery } from './AddToCartPage.query';
 

@@ -1,6 +1,6 @@
-import { addToCartRequest } from '../../cart/cartRules';
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { addToCartRequest } from '../../features/cart';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { AddToCartPageQuery } from './AddToCartPage.query';
 
 export default definePageQuery({

@@ -1,11 +1,11 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { BestsellerPageView } from '../../components/BestsellerPageView';
-import { FaqSection } from '../../components/FaqSection';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { BestsellerPageView } from '../../features/catalog';
+import { FaqSection } from '../../features/content';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { BestsellerPageQuery as BestsellerPageQueryType } from './__generated__/BestsellerPageQuery.graphql';
 import { BestsellerPageQuery } from './BestsellerPage.query';
 

@@ -1,6 +1,6 @@
-import { listingParamsOfPage } from '../../catalog/listingRequest';
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { listingParamsOfPage } from '../../features/catalog';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { BestsellerPageQuery } from './BestsellerPage.query';
 
 export default definePageQuery({

@@ -1,13 +1,13 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { BrandPageView } from '../../components/BrandPageView';
-import { NotFoundView } from '../../components/NotFoundView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { brandTexts } from '../../i18n/pageTexts/brand';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { BrandPageView } from '../../features/content';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { brandTexts } from '../../platform/i18n/pageTexts/brand';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { BrandPageQuery as BrandPageQueryType } from './__generated__/BrandPageQuery.graphql';
 import { BrandPageQuery } from './BrandPage.query';
 

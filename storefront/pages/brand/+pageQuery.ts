@@ -1,6 +1,6 @@
-import { listingParamsOfPage } from '../../catalog/listingRequest';
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { listingParamsOfPage } from '../../features/catalog';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { BrandPageQuery$data } from './__generated__/BrandPageQuery.graphql';
 import { BrandPageQuery } from './BrandPage.query';
 

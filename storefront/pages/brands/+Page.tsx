@@ -1,11 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { BrandOverview } from '../../components/BrandOverview';
-import { PageSeo } from '../../components/PageSeo';
-import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
-import { brandTexts } from '../../i18n/pageTexts/brand';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { BrandOverview } from '../../features/content';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
+import { brandTexts } from '../../platform/i18n/pageTexts/brand';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { BrandsPageQuery as BrandsPageQueryType } from './__generated__/BrandsPageQuery.graphql';
 import { BrandsPageQuery } from './BrandsPage.query';
 

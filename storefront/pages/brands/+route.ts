@@ -1,4 +1,4 @@
-import { contentPageRoute } from '../../i18n/contentPages';
+import { contentPageRoute } from '../../platform/i18n/contentPages';
 
 // /marken, /it/marche, /fr/marques
 export default contentPageRoute('brands');

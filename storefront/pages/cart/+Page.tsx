@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { useRelayEnvironment } from 'react-relay/hooks';
 import { fetchQuery } from 'relay-runtime';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { cartRedirectNotice } from '../../cart/cartRules';
-import { CartPageView } from '../../components/CartPageView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { CheckoutLayout } from '../../layouts/CheckoutLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { cartRedirectNotice, CartPageView } from '../../features/cart';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { CheckoutLayout } from '../../shell/CheckoutLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { CartPageQuery as CartPageQueryType } from './__generated__/CartPageQuery.graphql';
 import { CartPageQuery } from './CartPage.query';
 

@@ -1,17 +1,15 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { NotFoundView } from '../../components/NotFoundView';
-import { OrderPaidView } from '../../components/OrderPaidView';
-import { OrderSuccessView } from '../../components/OrderSuccessView';
-import { OrderUnpaidView } from '../../components/OrderUnpaidView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates, shownPathOf } from '../../i18n/locales';
-import { CheckoutLayout } from '../../layouts/CheckoutLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { OrderPaidView, OrderSuccessView, OrderUnpaidView } from '../../features/checkout';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates, shownPathOf } from '../../platform/i18n/locales';
+import { CheckoutLayout } from '../../shell/CheckoutLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { CheckoutSuccessPageQuery as CheckoutSuccessPageQueryType } from './__generated__/CheckoutSuccessPageQuery.graphql';
 import { CheckoutSuccessPageQuery } from './CheckoutSuccessPage.query';
 

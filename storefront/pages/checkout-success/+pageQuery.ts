@@ -1,4 +1,4 @@
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { CheckoutSuccessPageQuery$data } from './__generated__/CheckoutSuccessPageQuery.graphql';
 import { CheckoutSuccessPageQuery } from './CheckoutSuccessPage.query';
 

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { fetchQuery, useRelayEnvironment } from 'react-relay/hooks';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CheckoutPageView } from '../../components/CheckoutPageView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { CheckoutLayout } from '../../layouts/CheckoutLayout';
-import type { PageQueryData } from '../../relay/pageQuery';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { CheckoutPageView } from '../../features/checkout';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { CheckoutLayout } from '../../shell/CheckoutLayout';
+import type { PageQueryData } from '../../platform/relay/pageQuery';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { CheckoutPageQuery as CheckoutPageQueryType } from './__generated__/CheckoutPageQuery.graphql';
 import { CheckoutPageQuery } from './CheckoutPage.query';
 

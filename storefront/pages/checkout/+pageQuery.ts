@@ -1,7 +1,7 @@
 import { redirect } from 'vike/abort';
-import { GRAPH_LOCALE, localizedPath } from '../../i18n/locales';
-import { PHARMACY_SEARCH_PARAMETER } from '../../forms/checkoutPosts';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE, localizedPath } from '../../platform/i18n/locales';
+import { PHARMACY_SEARCH_PARAMETER } from '../../features/checkout';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { CheckoutPageQuery$data } from './__generated__/CheckoutPageQuery.graphql';
 import { CheckoutPageQuery } from './CheckoutPage.query';
 

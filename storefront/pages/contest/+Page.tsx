@@ -1,12 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ContestForm } from '../../components/ContestForm';
-import { PageSeo } from '../../components/PageSeo';
-import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
-import { localizedPath } from '../../i18n/locales';
-import { contestTexts } from '../../i18n/pageTexts/contest';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ContestForm } from '../../features/contest';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
+import { localizedPath } from '../../platform/i18n/locales';
+import { contestTexts } from '../../platform/i18n/pageTexts/contest';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ContestPageQuery as ContestPageQueryType } from './__generated__/ContestPageQuery.graphql';
 import { ContestPageQuery } from './ContestPage.query';
 

@@ -1,3 +1,3 @@
-import { contentPageRoute } from '../../i18n/contentPages';
+import { contentPageRoute } from '../../platform/i18n/contentPages';
 
 export default contentPageRoute('contest');

@@ -1,12 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { StyleGuideView } from '../../components/StyleGuideView';
-import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
-import { localizedPath } from '../../i18n/locales';
-import { legalTexts } from '../../i18n/pageTexts/legal';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { StyleGuideView } from '../../features/content';
+import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
+import { localizedPath } from '../../platform/i18n/locales';
+import { legalTexts } from '../../platform/i18n/pageTexts/legal';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { CssPageQuery as CssPageQueryType } from './__generated__/CssPageQuery.graphql';
 import { CssPageQuery } from './CssPage.query';
 

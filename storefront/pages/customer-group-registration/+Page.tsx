@@ -1,16 +1,14 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { NotFoundView } from '../../components/NotFoundView';
-import { PageSeo } from '../../components/PageSeo';
-import { RegisterForm } from '../../components/RegisterForm';
-import { ShopHtml } from '../../components/ShopHtml';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import styles from '../../components/AccountForms.module.css';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { RegisterForm, accountFormsStyles as styles, customerGroupRegistrationPath } from '../../features/account';
+import { ShopHtml } from '../../ui/ShopHtml';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { CustomerGroupRegistrationPageQuery as PageQueryType } from './__generated__/CustomerGroupRegistrationPageQuery.graphql';
 import { CustomerGroupRegistrationPageQuery } from './CustomerGroupRegistrationPage.query';
-import { customerGroupRegistrationPath } from './customerGroupRegistrationPath';
 
 /**
  * A customer group's registration page (SPEC §2): the group's heading and introduction, and the registration form,

@@ -1,6 +1,6 @@
 import { redirect } from 'vike/abort';
-import { GRAPH_LOCALE, localizedPath } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE, localizedPath } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { CustomerGroupRegistrationPageQuery$data } from './__generated__/CustomerGroupRegistrationPageQuery.graphql';
 import { CustomerGroupRegistrationPageQuery } from './CustomerGroupRegistrationPage.query';
 

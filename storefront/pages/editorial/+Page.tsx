@@ -1,5 +1,5 @@
-import { ArticlePageLayout } from '../../components/ArticlePageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ArticlePageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { EditorialPageQuery as EditorialPageQueryType } from './__generated__/EditorialPageQuery.graphql';
 import { EditorialPageQuery } from './EditorialPage.query';
 

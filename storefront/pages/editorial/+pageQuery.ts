@@ -1,6 +1,6 @@
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
-import { leadToOwnAddress } from '../../seo/ownAddress';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
+import { leadToOwnAddress } from '../../platform/seo/ownAddress';
 import type { EditorialPageQuery$data } from './__generated__/EditorialPageQuery.graphql';
 import { EditorialPageQuery } from './EditorialPage.query';
 

@@ -1,10 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ErrorMessage } from '../../components/ErrorView';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { useTranslation } from '../../i18n/useTranslation';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ErrorMessage } from '../../shell/ErrorView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { useTranslation } from '../../platform/i18n/useTranslation';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ErrorPageQuery as ErrorPageQueryType } from './__generated__/ErrorPageQuery.graphql';
 import { ErrorPageQuery } from './ErrorPage.query';
 

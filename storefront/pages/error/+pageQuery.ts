@@ -1,5 +1,5 @@
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { ErrorPageQuery } from './ErrorPage.query';
 
 export default definePageQuery({

@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { GuaranteePageQuery as GuaranteePageQueryType } from './__generated__/GuaranteePageQuery.graphql';
 import { GuaranteePageQuery } from './GuaranteePage.query';
 

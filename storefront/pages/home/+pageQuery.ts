@@ -1,7 +1,7 @@
-import { GRAPH_LOCALE, localizedPath } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE, localizedPath } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { RoutePageQuery } from '../route/RoutePage.query';
-import { loadRouteView } from '../route/routeViews';
+import { loadRouteView } from '../../platform/navigation/routeViews';
 
 // Home is the route "/" of its language: the root category with its CMS page (same query and view).
 export default definePageQuery({

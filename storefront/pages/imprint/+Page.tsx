@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ImprintPageQuery as ImprintPageQueryType } from './__generated__/ImprintPageQuery.graphql';
 import { ImprintPageQuery } from './ImprintPage.query';
 

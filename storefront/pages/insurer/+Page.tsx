@@ -1,15 +1,14 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { InsurerOffer } from '../../components/InsurerOffer';
-import { InsurerVerification } from '../../components/InsurerVerification';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath } from '../../i18n/locales';
-import { insurerTexts } from '../../i18n/pageTexts/insurer';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { InsurerOffer, InsurerVerification } from '../../features/insurer';
+import { insurerPageAlternates, insurerPagePath } from '../../platform/navigation/insurerPaths';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath } from '../../platform/i18n/locales';
+import { insurerTexts } from '../../platform/i18n/pageTexts/insurer';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { InsurerPageQuery as InsurerPageQueryType } from './__generated__/InsurerPageQuery.graphql';
 import { InsurerPageQuery } from './InsurerPage.query';
-import { insurerPageAlternates, insurerPagePath } from './insurerPaths';
 
 /** The insurer partnership's landing page: the offer, how it works, the verification and the voucher. */
 export default function Page() {

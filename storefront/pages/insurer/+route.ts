@@ -1,4 +1,4 @@
-import { isInsurerPage } from './insurerPaths';
+import { isInsurerPage } from '../../platform/navigation/insurerPaths';
 
 // /versicherte, /it/assicurati, /fr/assures (not a CONTENT_PAGES entry: the insurer landing page).
 export default isInsurerPage;

@@ -1,15 +1,12 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LoginForm } from '../../components/LoginForm';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import styles from '../../components/AccountForms.module.css';
+import { LoginForm, accountFormsStyles as styles, loginTargetOf, RESENT_PARAMETER } from '../../features/account';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { LoginPageQuery as LoginPageQueryType } from './__generated__/LoginPageQuery.graphql';
 import { LoginPageQuery } from './LoginPage.query';
-import { loginTargetOf } from './loginTarget';
-import { RESENT_PARAMETER } from '../../forms/accountForms';
 
 /** /login: email and password, links to the registration and the password reset. Personal: never indexed. */
 export default function Page() {

@@ -1,9 +1,9 @@
 import { redirect } from 'vike/abort';
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import type { LoginPageQuery$data } from './__generated__/LoginPageQuery.graphql';
 import { LoginPageQuery } from './LoginPage.query';
-import { loginTargetOf } from './loginTarget';
+import { loginTargetOf } from '../../features/account';
 
 export default definePageQuery({
   query: LoginPageQuery,

@@ -1,12 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ArticleMagazine, magazineHref } from '../../components/ArticleMagazine';
-import { PageSeo } from '../../components/PageSeo';
-import { contentPageAlternates } from '../../i18n/contentPages';
-import { contentTexts } from '../../i18n/pageTexts/content';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { localizedPath } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ArticleMagazine, magazineHref } from '../../features/content';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { contentPageAlternates } from '../../platform/i18n/contentPages';
+import { contentTexts } from '../../platform/i18n/pageTexts/content';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { localizedPath } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { MagazinePageQuery as MagazinePageQueryType } from './__generated__/MagazinePageQuery.graphql';
 import { MagazinePageQuery } from './MagazinePage.query';
 

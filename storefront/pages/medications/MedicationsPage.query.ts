@@ -1,7 +1,7 @@
 import { graphql } from 'react-relay/hooks';
 
 // /medikamente, /it/medicinali, /fr/medicaments: the shell and the pharmacies of the pickup form
-// (the page's texts: storefront/i18n/*/medication.json).
+// (the page's texts: storefront/platform/i18n/*/medication.json).
 export const MedicationsPageQuery = graphql`
   query MedicationsPageQuery($locale: Locale!) {
     ...Header_query @arguments(locale: $locale)

@@ -1,17 +1,13 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
-import { NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../forms/mailLinkForms';
-import { NEWSLETTER_RESULT_PARAMETER } from '../../forms/newsletterForm';
-import { NewsletterConfirm } from './NewsletterConfirm';
-import { NewsletterResult } from './NewsletterResult';
-import { NewsletterSubscribeForm } from './NewsletterSubscribeForm';
-import { NewsletterUnsubscribe } from './NewsletterUnsubscribe';
+import { NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER } from '../../features/account';
+import { NEWSLETTER_RESULT_PARAMETER, NewsletterConfirm, NewsletterResult, NewsletterSubscribeForm, NewsletterUnsubscribe } from '../../features/newsletter';
 
 /**
  * SPEC §2/§4 newsletter pages: /newsletter-subscribe (the form; with ?em=&hash= the confirmation result; with

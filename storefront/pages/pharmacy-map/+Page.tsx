@@ -1,12 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { PharmacyFinderView } from '../../components/PharmacyFinderView';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { pharmacyTexts } from '../../i18n/pageTexts/pharmacy';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { finderParamsOf } from '../../pharmacy/finderUrl';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { PharmacyFinderView, finderParamsOf } from '../../features/pharmacies';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { pharmacyTexts } from '../../platform/i18n/pageTexts/pharmacy';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { PharmacyMapPageQuery as PharmacyMapPageQueryType } from './__generated__/PharmacyMapPageQuery.graphql';
 import { PharmacyMapPageQuery } from './PharmacyMapPage.query';
 

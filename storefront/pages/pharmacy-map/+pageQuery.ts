@@ -1,6 +1,6 @@
-import { GRAPH_LOCALE } from '../../i18n/locales';
-import { finderParamsOf } from '../../pharmacy/finderUrl';
-import { definePageQuery } from '../../relay/pageQueryDefinition';
+import { GRAPH_LOCALE } from '../../platform/i18n/locales';
+import { finderParamsOf } from '../../features/pharmacies';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
 import { PharmacyMapPageQuery } from './PharmacyMapPage.query';
 
 export default definePageQuery({

@@ -1,12 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { NotFoundView } from '../../components/NotFoundView';
-import { PageSeo } from '../../components/PageSeo';
-import { PharmacyDetailView } from '../../components/PharmacyDetailView';
-import { localizedPath, samePathAlternates, shownPathOf } from '../../i18n/locales';
-import { pharmacyTexts } from '../../i18n/pageTexts/pharmacy';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { PharmacyDetailView } from '../../features/pharmacies';
+import { localizedPath, samePathAlternates, shownPathOf } from '../../platform/i18n/locales';
+import { pharmacyTexts } from '../../platform/i18n/pageTexts/pharmacy';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { PharmacyPageQuery as PharmacyPageQueryType } from './__generated__/PharmacyPageQuery.graphql';
 import { PharmacyPageQuery } from './PharmacyPage.query';
 

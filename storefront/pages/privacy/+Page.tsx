@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { PrivacyPageQuery as PrivacyPageQueryType } from './__generated__/PrivacyPageQuery.graphql';
 import { PrivacyPageQuery } from './PrivacyPage.query';
 

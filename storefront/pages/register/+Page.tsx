@@ -1,11 +1,10 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { RegisterForm } from '../../components/RegisterForm';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import styles from '../../components/AccountForms.module.css';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { RegisterForm, accountFormsStyles as styles } from '../../features/account';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { RegisterPageQuery as RegisterPageQueryType } from './__generated__/RegisterPageQuery.graphql';
 import { RegisterPageQuery } from './RegisterPage.query';
 

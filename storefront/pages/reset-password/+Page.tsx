@@ -1,13 +1,12 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import styles from '../../components/AccountForms.module.css';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
+import { accountFormsStyles as styles, ResetPasswordForm } from '../../features/account';
 import type { ShellPageQuery as ShellPageQueryType } from '../../shell/__generated__/ShellPageQuery.graphql';
 import { ShellPageQuery } from '../../shell/ShellPage.query';
-import { ResetPasswordForm } from './ResetPasswordForm';
 
 /** /reset-password: the recovery link is requested by email. Never indexed. */
 export default function Page() {

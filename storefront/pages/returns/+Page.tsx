@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ReturnsPageQuery as ReturnsPageQueryType } from './__generated__/ReturnsPageQuery.graphql';
 import { ReturnsPageQuery } from './ReturnsPage.query';
 

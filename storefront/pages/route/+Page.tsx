@@ -1,14 +1,14 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { NotFoundView } from '../../components/NotFoundView';
-import { PageSeo } from '../../components/PageSeo';
-import { LOCALES, localizedPath, shownPathOf, type ShopLocale } from '../../i18n/locales';
-import { useShopOrigin } from '../../seo/useShopOrigin';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { NotFoundView } from '../../shell/NotFoundView';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { LOCALES, localizedPath, shownPathOf, type ShopLocale } from '../../platform/i18n/locales';
+import { useShopOrigin } from '../../platform/seo/useShopOrigin';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { RoutePageQuery as RoutePageQueryType } from './__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from './RoutePage.query';
-import { routeView } from './routeViews';
+import { routeView } from '../../platform/navigation/routeViews';
 
 /** The page in each language, from the graph's `url(locale:)`: each its own SEO URL, answering without a redirect (ADR 0028). */
 function alternatesOf(urls: { urlDe: string | null | undefined; urlIt: string | null | undefined; urlFr: string | null | undefined }) {

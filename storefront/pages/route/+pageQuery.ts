@@ -1,9 +1,9 @@
-import { definePageQuery } from '../../relay/pageQueryDefinition';
-import { leadToOwnAddress } from '../../seo/ownAddress';
+import { definePageQuery } from '../../platform/relay/pageQueryDefinition';
+import { leadToOwnAddress } from '../../platform/seo/ownAddress';
 import type { RoutePageQuery$data } from './__generated__/RoutePageQuery.graphql';
 import { RoutePageQuery } from './RoutePage.query';
-import { routeVariables } from './routePage';
-import { loadRouteView } from './routeViews';
+import { routeVariables } from '../../platform/navigation/routePage';
+import { loadRouteView } from '../../platform/navigation/routeViews';
 
 export default definePageQuery({
   query: RoutePageQuery,

@@ -1,10 +1,10 @@
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { SearchPageView } from '../../components/SearchPageView';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { SearchPageView } from '../../features/catalog';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { SearchPageQuery as SearchPageQueryType } from './__generated__/SearchPageQuery.graphql';
 import { SearchPageQuery } from './SearchPage.query';
 

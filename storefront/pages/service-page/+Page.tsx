@@ -1,8 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { ArticlePageLayout } from '../../components/ArticlePageLayout';
-import { ContactForm } from '../../components/ContactForm';
-import { SERVICE_PAGES } from '../../i18n/contentPages';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ArticlePageLayout, ContactForm } from '../../features/content';
+import { SERVICE_PAGES } from '../../platform/i18n/contentPages';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ServicePagePageQuery as ServicePagePageQueryType } from './__generated__/ServicePagePageQuery.graphql';
 import { ServicePagePageQuery } from './ServicePagePage.query';
 

@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { ShippingPageQuery as ShippingPageQueryType } from './__generated__/ShippingPageQuery.graphql';
 import { ShippingPageQuery } from './ShippingPage.query';
 

@@ -1,5 +1,5 @@
-import { LegalPageLayout } from '../../components/LegalPageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { LegalPageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { TermsPageQuery as TermsPageQueryType } from './__generated__/TermsPageQuery.graphql';
 import { TermsPageQuery } from './TermsPage.query';
 

@@ -1,5 +1,5 @@
-import { ArticlePageLayout } from '../../components/ArticlePageLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { ArticlePageLayout } from '../../features/content';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { TopicPageQuery as TopicPageQueryType } from './__generated__/TopicPageQuery.graphql';
 import { TopicPageQuery } from './TopicPage.query';
 

@@ -1,17 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { localizedPath, samePathAlternates } from '../../i18n/locales';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
-import { useWishlistList } from '../../wishlist/useWishlist';
-import { wishlistFromViewer } from '../../wishlist/wishlistStore';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { localizedPath, samePathAlternates } from '../../platform/i18n/locales';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
+import { useWishlistList, wishlistFromViewer, WishlistGrid, WishlistRefusal, WishlistLocalProducts, wishlistPageStyles as styles } from '../../features/wishlist';
 import type { WishlistPageQuery as WishlistPageQueryType } from './__generated__/WishlistPageQuery.graphql';
-import { WishlistGrid, WishlistRefusal } from './WishlistGrid';
-import { WishlistLocalProducts } from './WishlistLocalProducts';
 import { WishlistPageQuery } from './WishlistPage.query';
-import styles from './WishlistPage.module.css';
 
 /**
  * /wishlist (SPEC §2, §4): a logged-in customer's server list (from the page query), else the browser's

@@ -1,0 +1,375 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../platform/i18n/useTranslation';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { usePageContext } from 'vike-react/usePageContext';
+import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
+import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
+import { useNotifications } from '../../shell/Notifications';
+import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
+import { checkRequired } from '../../forms/fieldRules';
+import { INTL_LOCALE, localizedPath } from '../../platform/i18n/locales';
+import { formatPrice } from '../../platform/i18n/money';
+import type { LoyaltyArea_customer$key } from './__generated__/LoyaltyArea_customer.graphql';
+import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyMutation.graphql';
+import type { LoyaltyAreaAssignMutation } from './__generated__/LoyaltyAreaAssignMutation.graphql';
+import styles from './LoyaltyArea.module.css';
+import {
+  APPLICATION_FIELDS,
+  checkApplication,
+  looksLikeCardNumber,
+  looksLikeVerificationCode,
+  normalizeCardNumber,
+  normalizeVerificationCode,
+  type ApplicationValues,
+} from './loyaltyForm';
+
+/** The card's fields, read alike by the page's fragment and both mutations (spread unmasked: plain data). */
+export const cardFields = graphql`
+  fragment LoyaltyArea_card on LoyaltyCard {
+    cardNumber
+    status
+    points
+    pointsCollected
+    pointsToNextVoucher
+    voucherValue
+    pointsPerVoucher
+    vouchers {
+      code
+      value
+      state
+      orderNumber
+    }
+  }
+`;
+
+interface Voucher {
+  readonly code: string;
+  readonly value: number;
+  readonly state: string;
+  readonly orderNumber: string | null | undefined;
+}
+
+interface Card {
+  readonly cardNumber: string;
+  readonly status: string;
+  readonly points: number;
+  readonly pointsCollected: number;
+  readonly pointsToNextVoucher: number;
+  readonly voucherValue: number;
+  readonly pointsPerVoucher: number;
+  readonly vouchers: readonly Voucher[];
+}
+
+/** /account/my-vitalcard (SPEC §2, §3): the card with its points, or the forms to assign one or apply. */
+export function LoyaltyArea({ customer: customerKey, refresh }: { customer: LoyaltyArea_customer$key; refresh: () => Promise<void> }) {
+  const { t } = useTranslation('customer');
+  const customer = useFragment(
+    graphql`
+      fragment LoyaltyArea_customer on Customer {
+        firstName
+        lastName
+        email
+        birthday
+        defaultBillingAddress {
+          street
+          zipcode
+          city
+        }
+        loyaltyCard {
+          ...LoyaltyArea_card @relay(mask: false)
+        }
+      }
+    `,
+    customerKey,
+  );
+  // A card just assigned or applied for shows at once; the page's query is read again behind it.
+  const [fresh, setFresh] = useState<Card | null>(null);
+  const card = fresh ?? customer.loyaltyCard;
+  const done = (next: Card) => {
+    setFresh(next);
+    void refresh();
+  };
+  return (
+    <section className={styles.area} aria-labelledby="loyalty-title">
+      <h1 id="loyalty-title">{t('loyalty.title')}</h1>
+      {card ? (
+        <CardDetail card={card} />
+      ) : (
+        <>
+          <p>{t('loyalty.intro')}</p>
+          <AssignForm onDone={done} />
+          <ApplicationForm
+            defaults={{
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              birthday: customer.birthday ?? '',
+              street: customer.defaultBillingAddress?.street ?? '',
+              zipcode: customer.defaultBillingAddress?.zipcode ?? '',
+              city: customer.defaultBillingAddress?.city ?? '',
+              email: customer.email,
+            }}
+            onDone={done}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CardDetail({ card }: { card: Card }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  const voucher = formatPrice(card.voucherValue, locale);
+  // The points collected toward the next voucher: what is left after the vouchers already earned.
+  const progress = Math.max(0, Math.min(card.pointsPerVoucher, card.pointsCollected));
+  return (
+    <div className={styles.card} data-testid="loyalty-card">
+      <dl className={styles.facts}>
+        <dt>{t('loyalty.cardNumber')}</dt>
+        <dd data-testid="loyalty-card-number">{card.cardNumber}</dd>
+        <dt>{t('loyalty.status')}</dt>
+        <dd>{t(card.status === 'APPLIED' ? 'loyalty.statusApplied' : 'loyalty.statusActive')}</dd>
+        <dt>{t('loyalty.points')}</dt>
+        <dd data-testid="loyalty-points">{number.format(card.points)}</dd>
+      </dl>
+      <p data-testid="loyalty-missing">{t('loyalty.missing', { count: card.pointsToNextVoucher, points: number.format(card.pointsToNextVoucher), voucher })}</p>
+      <progress className={styles.progress} max={card.pointsPerVoucher} value={progress} aria-label={t('loyalty.progress', { voucher })}>
+        {number.format(progress)}
+      </progress>
+      <p className={styles.muted} data-testid="loyalty-collected">
+        {t('loyalty.collected', { points: number.format(progress), total: number.format(card.pointsPerVoucher) })}
+      </p>
+      <p className={styles.muted}>{t('loyalty.rule', { points: number.format(card.pointsPerVoucher), voucher })}</p>
+      <VoucherList vouchers={card.vouchers} />
+    </div>
+  );
+}
+
+/**
+ * The vouchers the points have earned: code, value, state. An unused one has a button that puts it into the cart:
+ * a plain form to the cart's promotion code form (server/cartForms.ts), the same with and without JavaScript.
+ */
+function VoucherList({ vouchers }: { vouchers: readonly Voucher[] }) {
+  const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
+  const cart = localizedPath('/checkout/cart', locale);
+  return (
+    <section aria-labelledby="loyalty-vouchers-title" className={styles.vouchers}>
+      <h2 id="loyalty-vouchers-title">{t('loyalty.vouchersTitle')}</h2>
+      {vouchers.length === 0 ? (
+        <p className={styles.muted}>{t('loyalty.noVouchers')}</p>
+      ) : (
+        <ul className={styles.voucherList}>
+          {vouchers.map((voucher) => (
+            <li key={voucher.code} className={styles.voucher} data-testid="loyalty-voucher">
+              <span className={styles.voucherCode} data-testid="loyalty-voucher-code">
+                {voucher.code}
+              </span>
+              <span>{formatPrice(voucher.value, locale)}</span>
+              <span data-testid="loyalty-voucher-state">
+                {voucher.state === 'REDEEMED' ? t('loyalty.voucherRedeemed', { order: voucher.orderNumber ?? '' }) : t('loyalty.voucherIssued')}
+              </span>
+              {voucher.state !== 'REDEEMED' && (
+                <form method="post" action={cart}>
+                  <input type="hidden" name="action" value="promotion" />
+                  <input type="hidden" name="code" value={voucher.code} />
+                  <button type="submit" className={styles.use} aria-label={t('loyalty.useVoucherNamed', { code: voucher.code })}>
+                    {t('loyalty.useVoucher')}
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The state of a VitalCard form: the browser's problems, the gateway's messages beside the fields, the alert box. */
+function useCardFormState() {
+  const { t } = useTranslation('customer');
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string[]>([]);
+  const messageOf = useFieldMessages(problems, serverErrors);
+
+  /**
+   * Shows the gateway's refusal: the errors naming one of `fields` beside it, the others in the alert box (the
+   * generic message when there are none); answers the messages by field.
+   */
+  const refused = (errors: readonly ShopErrorData[], fields: readonly string[]): Record<string, string> => {
+    const { byField, general } = splitShopErrors(errors, new Set(fields));
+    setServerErrors(byField);
+    setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+    return byField;
+  };
+
+  return { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused };
+}
+
+function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const [cardNumber, setCardNumber] = useState('');
+  const [verificationCode, setVerificationCode] = useState('');
+  const { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
+  const [assign, sending] = useShopMutation<LoyaltyAreaAssignMutation>(graphql`
+    mutation LoyaltyAreaAssignMutation($input: AssignLoyaltyCardInput!) {
+      assignLoyaltyCard(input: $input) {
+        card {
+          ...LoyaltyArea_card @relay(mask: false)
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setAlert([]);
+    const required: FieldProblems = {};
+    const numberRequired = checkRequired(cardNumber);
+    const codeRequired = checkRequired(verificationCode);
+    if (numberRequired) required.cardNumber = numberRequired;
+    if (codeRequired) required.verificationCode = codeRequired;
+    setProblems(required);
+    if (numberRequired || codeRequired) {
+      setServerErrors({});
+      return focusField(numberRequired ? 'cardNumber' : 'verificationCode');
+    }
+    if (!looksLikeCardNumber(cardNumber)) {
+      setServerErrors({ cardNumber: t('loyalty.invalidCardNumber') });
+      return focusField('cardNumber');
+    }
+    if (!looksLikeVerificationCode(verificationCode)) {
+      setServerErrors({ verificationCode: t('loyalty.invalidVerificationCode') });
+      return focusField('verificationCode');
+    }
+    setServerErrors({});
+    const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber), verificationCode: normalizeVerificationCode(verificationCode) } });
+    const payload = response?.assignLoyaltyCard;
+    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
+    if (errors.length > 0 || !payload?.card) {
+      // The gateway's 'Die Kartennummer ist ungültig' belongs beside the number, a wrong number-or-code beside the code.
+      const mapped = errors.map((error) =>
+        error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error.code === 'CARD_NOT_VERIFIED' ? { ...error, field: 'verificationCode' } : error,
+      );
+      const byField = refused(mapped, ['cardNumber', 'verificationCode']);
+      focusField(byField.cardNumber || !byField.verificationCode ? 'cardNumber' : 'verificationCode');
+      return;
+    }
+    notify({ type: 'success', message: t('loyalty.assigned') });
+    onDone(payload.card);
+  };
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-assign-title">
+      <h2 id="loyalty-assign-title">{t('loyalty.assignTitle')}</h2>
+      <p className={styles.muted}>{t('loyalty.assignIntro')}</p>
+      <CheckoutAlert messages={alert} />
+      <TextField
+        field="cardNumber"
+        label={t('loyalty.cardNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        required
+        value={cardNumber}
+        onChange={(value) => {
+          setCardNumber(value);
+          if (serverErrors.cardNumber) setServerErrors({});
+        }}
+        message={messageOf('cardNumber', '')}
+      />
+      <TextField
+        field="verificationCode"
+        label={t('loyalty.verificationCode')}
+        hint={t('loyalty.verificationCodeHint')}
+        autoComplete="off"
+        maxLength={12}
+        required
+        value={verificationCode}
+        onChange={(value) => {
+          setVerificationCode(value);
+          if (serverErrors.verificationCode) setServerErrors({});
+        }}
+        message={messageOf('verificationCode', '')}
+      />
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {t('loyalty.assignSubmit')}
+      </button>
+    </form>
+  );
+}
+
+function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
+  const { notify } = useNotifications();
+  const [values, setValues] = useState<ApplicationValues>(defaults);
+  const { setProblems, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
+  const [apply, sending] = useShopMutation<LoyaltyAreaApplyMutation>(graphql`
+    mutation LoyaltyAreaApplyMutation($input: LoyaltyApplicationInput!) {
+      applyForLoyaltyCard(input: $input) {
+        card {
+          ...LoyaltyArea_card @relay(mask: false)
+        }
+        errors {
+          code
+          message
+          field
+        }
+      }
+    }
+  `);
+  const field = (name: (typeof APPLICATION_FIELDS)[number]) => ({
+    field: `application.${name}`,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    message: messageOf(`application.${name}`, ''),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = Object.fromEntries(Object.entries(checkApplication(values)).map(([name, problem]) => [`application.${name}`, problem])) as FieldProblems;
+    setProblems(found);
+    setServerErrors({});
+    setAlert([]);
+    const order = APPLICATION_FIELDS.map((name) => `application.${name}`);
+    if (Object.keys(found).length > 0) return focusField(firstProblemField(order, found));
+    const input = Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, values[name].trim()])) as ApplicationValues;
+    const response = await apply({ input });
+    const payload = response?.applyForLoyaltyCard;
+    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
+    if (errors.length > 0 || !payload?.card) {
+      const mapped = errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
+      focusField(firstProblemField(order, refused(mapped, order)));
+      return;
+    }
+    notify({ type: 'success', message: t('loyalty.applied') });
+    onDone(payload.card);
+  };
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-apply-title">
+      <h2 id="loyalty-apply-title">{t('loyalty.applyTitle')}</h2>
+      <p className={styles.muted}>{t('loyalty.applyIntro')}</p>
+      <CheckoutAlert messages={alert} />
+      <div className={styles.grid}>
+        <TextField label={t('loyalty.firstName')} autoComplete="given-name" required {...field('firstName')} />
+        <TextField label={t('loyalty.lastName')} autoComplete="family-name" required {...field('lastName')} />
+        <TextField label={t('loyalty.birthday')} type="date" autoComplete="bday" required {...field('birthday')} />
+        <TextField label={t('loyalty.email')} type="email" autoComplete="email" required {...field('email')} />
+        <TextField label={t('loyalty.street')} autoComplete="street-address" required {...field('street')} />
+        <TextField label={t('loyalty.zipcode')} inputMode="numeric" autoComplete="postal-code" maxLength={4} required {...field('zipcode')} />
+        <TextField label={t('loyalty.city')} autoComplete="address-level2" required {...field('city')} />
+      </div>
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {t('loyalty.applySubmit')}
+      </button>
+    </form>
+  );
+}

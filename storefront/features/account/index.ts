@@ -1,0 +1,24 @@
+// The account feature as other features and pages see it: import it from here, never from its files.
+export type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
+export type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
+export { AccountAddresses } from './AccountAddresses';
+export { ACCOUNT_FORMS, ACCOUNT_SAVED_PARAMETER, NEWSLETTER_SETTING_FIELDS, savedTextOf } from './accountAreaForms';
+export { default as accountFormsStyles } from './AccountForms.module.css';
+export { RESENT_PARAMETER, registerErrorField } from './accountForms';
+export { AccountOverview } from './AccountOverview';
+export { AccountPayment } from './AccountPayment';
+export { AccountProfile } from './AccountProfile';
+export { AddressForm } from './AddressForm';
+export { AddressView } from './AddressView';
+export { customerGroupRegistrationPath } from './customerGroupRegistrationPath';
+export { LoginForm } from './LoginForm';
+export { loginTargetOf } from './loginTarget';
+export { LoyaltyArea } from './LoyaltyArea';
+export { MailLinkForm } from './MailLinkForm';
+export { MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER, isLinkParameter } from './mailLinkForms';
+export { OrderDetail } from './OrderDetail';
+export { OrderList } from './OrderList';
+export { RecoverPasswordForm } from './RecoverPasswordForm';
+export { RegisterForm } from './RegisterForm';
+export { requireLogin } from './requireLogin';
+export { ResetPasswordForm } from './ResetPasswordForm';

@@ -1,0 +1,20 @@
+// The catalog feature as other features and pages see it: import it from here, never from its files.
+export type { CategoryNavigation_category$key } from './__generated__/CategoryNavigation_category.graphql';
+export type { ListingFilters_listing$key } from './__generated__/ListingFilters_listing.graphql';
+export type { ProductCard_product$key } from './__generated__/ProductCard_product.graphql';
+export type { ProductListingView_listing$key } from './__generated__/ProductListingView_listing.graphql';
+export { BestsellerPageView } from './BestsellerPageView';
+export { CategoryNavigation } from './CategoryNavigation';
+export type { CategoryPageView } from './CategoryPageView';
+export { CmsCrossSellingSlot } from './CmsCrossSellingSlot';
+export { CmsListingSlot } from './CmsListingSlot';
+export { CmsProductSliderSlot } from './CmsProductSliderSlot';
+export { ListingFilters } from './ListingFilters';
+export { listingParamsOfPage } from './listingRequest';
+export { hasResettableFilters } from './listingUrl';
+export { ProductCard } from './ProductCard';
+export type { ListingSource } from './ProductListingView';
+export { ProductListingView } from './ProductListingView';
+export { ProductSlider } from './ProductSlider';
+export { SearchPageView } from './SearchPageView';
+export { useListingUrl } from './useListingUrl';
