@@ -3,6 +3,7 @@ import { PageSeo } from '../../components/PageSeo';
 import { PrescriptionDeliveryForm } from '../../components/PrescriptionDeliveryForm';
 import { PrescriptionPickupForm } from '../../components/PrescriptionPickupForm';
 import styles from '../../components/PrescriptionForms.module.css';
+import { Card } from '../../ui/Card';
 import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
 import { localizedPath } from '../../i18n/locales';
 import { medicationTexts } from '../../i18n/pageTexts/medication';
@@ -24,20 +25,12 @@ export default function Page() {
       <h1>{title}</h1>
       <p>{t('intro')}</p>
       <div className={styles.services}>
-        <section className={styles.service} aria-labelledby="prescription-delivery-title">
-          <h2 id="prescription-delivery-title" className={styles.title}>
-            {t('services.delivery.title')}
-          </h2>
-          <p className={styles.intro}>{t('services.delivery.summary')}</p>
+        <Card title={t('services.delivery.title')} titleId="prescription-delivery-title" intro={t('services.delivery.summary')}>
           <PrescriptionDeliveryForm />
-        </section>
-        <section className={styles.service} aria-labelledby="prescription-pickup-title">
-          <h2 id="prescription-pickup-title" className={styles.title}>
-            {t('services.pickup.title')}
-          </h2>
-          <p className={styles.intro}>{t('services.pickup.summary')}</p>
+        </Card>
+        <Card title={t('services.pickup.title')} titleId="prescription-pickup-title" intro={t('services.pickup.summary')}>
           <PrescriptionPickupForm query={data} />
-        </section>
+        </Card>
       </div>
       <p>{t('questions')}</p>
     </DefaultLayout>

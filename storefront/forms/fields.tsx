@@ -1,0 +1,167 @@
+import { useId, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { Field, fieldControlClass, fieldDescribedBy } from '../ui/Field';
+import { useRefusalFocus } from './postedForm';
+import styles from './ShopForm.module.css';
+
+// The form kit's controls: the UI kit's Field with a control named as the form posts it (`field`, also its
+// data-field for a refused submit's focus) that takes the keyboard when a refused post names it (RefusalFocus).
+
+interface TextFieldProps {
+  /** the field's path, as in ShopError.field ("billingAddress.zipcode") and the form post's name */
+  field: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  message?: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  required?: boolean;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  maxLength?: number;
+  hint?: ReactNode;
+  /** a date's bounds */
+  min?: string;
+  max?: string;
+}
+
+/** A labelled input with its hint and message (aria-invalid, aria-describedby). */
+export function TextField({ field, label, value, onChange, message, type = 'text', autoComplete, required = false, inputMode, maxLength, hint, min, max }: TextFieldProps) {
+  const id = useId();
+  const refused = useRefusalFocus(field);
+  return (
+    <Field id={id} label={label} required={required} hint={hint} message={message}>
+      <input
+        id={id}
+        className={fieldControlClass}
+        data-field={field}
+        name={field}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        min={min}
+        max={max}
+        required={required}
+        autoFocus={refused}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, hint, message)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+interface TextAreaFieldProps {
+  field: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  message?: string;
+  required?: boolean;
+  maxLength?: number;
+  rows?: number;
+}
+
+/** A labelled textarea (a message, a note) with its message. */
+export function TextAreaField({ field, label, value, onChange, message, required = false, maxLength, rows = 4 }: TextAreaFieldProps) {
+  const id = useId();
+  const refused = useRefusalFocus(field);
+  return (
+    <Field id={id} label={label} required={required} message={message}>
+      <textarea
+        id={id}
+        className={fieldControlClass}
+        data-field={field}
+        name={field}
+        rows={rows}
+        required={required}
+        maxLength={maxLength}
+        value={value}
+        autoFocus={refused}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, null, message)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+interface SelectFieldProps {
+  field: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  message?: string;
+  required?: boolean;
+  autoComplete?: string;
+  /** the empty choice's text; none when the field always has a value */
+  placeholder?: string;
+}
+
+export function SelectField({ field, label, value, onChange, options, message, required = false, autoComplete, placeholder }: SelectFieldProps) {
+  const id = useId();
+  const refused = useRefusalFocus(field);
+  return (
+    <Field id={id} label={label} required={required} message={message}>
+      <select
+        id={id}
+        className={fieldControlClass}
+        data-field={field}
+        name={field}
+        value={value}
+        required={required}
+        autoComplete={autoComplete}
+        autoFocus={refused}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, null, message)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+interface CheckboxFieldProps {
+  field: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  message?: string;
+  required?: boolean;
+}
+
+/** A checkbox whose label may hold a link (terms, data protection). */
+export function CheckboxField({ field, checked, onChange, children, message, required = false }: CheckboxFieldProps) {
+  const id = useId();
+  const refused = useRefusalFocus(field);
+  return (
+    <div className={styles.checkbox}>
+      <input
+        id={id}
+        type="checkbox"
+        data-field={field}
+        name={field}
+        checked={checked}
+        required={required}
+        autoFocus={refused}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{children}</label>
+      {message ? (
+        <p id={`${id}-message`} className={styles.checkboxMessage}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
