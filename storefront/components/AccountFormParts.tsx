@@ -1,21 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
-import { accountProblemText, type AccountProblems } from '../forms/accountForms';
+import type { AccountProblems } from '../forms/accountForms';
 import type { ShopErrorData } from '../forms/checkoutForms';
+import { useValidationText } from '../forms/validationTexts';
 
 /**
  * The message beside an account form's field: the browser's SPEC §5 check first, else the gateway's
  * message for that field as given (the gateway writes a Store API violation as 'field - detail', SPEC §5).
  */
 export function useAccountMessages(problems: AccountProblems, serverErrors: Readonly<Record<string, string>>) {
-  const { t } = useTranslation('account');
+  const text = useValidationText('account');
   return (field: string, _label?: string): string | undefined => {
     const problem = problems[field];
-    if (problem) {
-      const { key, values } = accountProblemText(problem, field);
-      return t(key, values);
-    }
-    return serverErrors[field];
+    return problem ? text(problem, field) : serverErrors[field];
   };
 }
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n/useTranslation';
-import { problemText, type FieldProblems } from '../forms/checkoutForms';
+import type { FieldProblems } from '../forms/checkoutForms';
+import { useValidationText } from '../forms/validationTexts';
 import { Notice } from '../ui/Notice';
 
 /**
@@ -7,14 +7,10 @@ import { Notice } from '../ui/Notice';
  * that field as given (the gateway already writes a violation as 'field - detail', SPEC §5).
  */
 export function useFieldMessages(problems: FieldProblems, serverErrors: Readonly<Record<string, string>>) {
-  const { t } = useTranslation('checkout');
+  const text = useValidationText();
   return (field: string, _label: string): string | undefined => {
     const problem = problems[field];
-    if (problem) {
-      const { key, values } = problemText(problem, field);
-      return t(key, values);
-    }
-    return serverErrors[field];
+    return problem ? text(problem, field) : serverErrors[field];
   };
 }
 

@@ -8,9 +8,9 @@ import { cartChangedElsewhere } from '../cart/cartCount';
 import { blocksCheckout } from '../cart/cartRules';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
 import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
-import { problemText, type ShopErrorData } from '../forms/checkoutForms';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import { useValidationText } from '../forms/validationTexts';
 import { CHECKOUT_FORM, COMMENT_MAX_LENGTH, EMPTY_ORDER_FORM, PHARMACY_SEARCH_PARAMETER, placeOrderInput, type OrderFormValues } from '../forms/checkoutPosts';
-import type { FieldProblem } from '../forms/fieldRules';
 import { PostedFormFields, usePostedForm } from '../forms/postedForm';
 import { contentPagePath } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
@@ -64,6 +64,7 @@ interface CheckoutPageViewProps {
  */
 export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
   const { t } = useTranslation('checkout');
+  const validationText = useValidationText();
   const { locale, urlParsed } = usePageContext();
   const id = useId();
   const data = useFragment(
@@ -227,8 +228,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
     }
     const choiceProblems: Record<string, string> = {};
     for (const [field, problem] of Object.entries(refusal.problems)) {
-      const { key, values } = problemText(problem as FieldProblem, field);
-      choiceProblems[field] = t(key, values);
+      choiceProblems[field] = validationText(problem as string, field);
     }
     return { byField: { ...byField, ...choiceProblems }, general };
   });

@@ -14,14 +14,13 @@ import {
   type ContactValues,
 } from '../forms/contactForm';
 import { TextAreaField, TextField } from '../forms/fields';
-import { FieldRow, ShopForm, useShopForm } from '../forms/shopForm';
+import { FieldRow, FormSent, ShopForm, useShopForm } from '../forms/shopForm';
 import { SERVICE_PAGES } from '../i18n/contentPages';
 import { localizedPath } from '../i18n/locales';
 import { contentTexts } from '../i18n/pageTexts/content';
 import { usePageTexts } from '../i18n/pageTexts';
-import { Button, buttonClass } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { Notice } from '../ui/Notice';
 import type { ContactFormMutation } from './__generated__/ContactFormMutation.graphql';
 
 const sendMutation = graphql`
@@ -76,20 +75,9 @@ export function ContactForm({ title = null }: { title?: string | null } = {}) {
   if (sent) {
     return (
       <Card title={title ?? t('contact.title')}>
-        <Notice tone="success" focusOnShow>
+        <FormSent again={pagePath} againLabel={t('contact.another')} onAgain={() => setSent(false)}>
           <p>{t('contact.success')}</p>
-          {/* a link, so that it leads back to the empty form without scripts too */}
-          <a
-            className={buttonClass('secondary')}
-            href={pagePath}
-            onClick={(event) => {
-              event.preventDefault();
-              setSent(false);
-            }}
-          >
-            {t('contact.another')}
-          </a>
-        </Notice>
+        </FormSent>
       </Card>
     );
   }

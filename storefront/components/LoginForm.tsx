@@ -10,7 +10,8 @@ import { localizedPath } from '../i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
 import { sortShopErrors, useAccountMessages } from './AccountFormParts';
-import { CheckoutAlert, focusField, TextField } from './CheckoutField';
+import { CheckoutAlert, focusField } from './CheckoutField';
+import { LoginFields } from './LoginFields';
 import { ResendConfirmationForm, useResendPosted } from './ResendConfirmationForm';
 import styles from './AccountForms.module.css';
 
@@ -107,26 +108,7 @@ export function LoginForm({ redirectTo, redirect, resent = false }: { redirectTo
         <PostedFormFields form="login" posted={posted.posted} />
         <CheckoutAlert messages={alert} />
         <RefusalFocus field={refusedField}>
-          <TextField
-            field="email"
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={values.email}
-            onChange={(email) => setValues((current) => ({ ...current, email }))}
-            message={messageOf('email')}
-          />
-          <TextField
-            field="password"
-            label={t('fields.password')}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={(password) => setValues((current) => ({ ...current, password }))}
-            message={messageOf('password')}
-          />
+          <LoginFields fields={{ email: 'email', password: 'password' }} labels={{ email: t('fields.email'), password: t('fields.password') }} values={values} onChange={setValues} messageOf={messageOf} />
         </RefusalFocus>
         <button type="submit" className={styles.primaryButton} disabled={sending || leaving} aria-busy={sending || leaving || undefined} data-testid="login-submit">
           {t('login.submit')}

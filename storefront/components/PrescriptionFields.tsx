@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { TextAreaField, TextField } from '../forms/fields';
 import { COMMENT_MAX, type PersonValues } from '../forms/prescriptionForms';
-import { FieldRow } from '../forms/shopForm';
+import { FieldRow, FormSent } from '../forms/shopForm';
 import { medicationTexts } from '../i18n/pageTexts/medication';
 import { usePageTexts } from '../i18n/pageTexts';
-import { buttonClass } from '../ui/Button';
-import { Notice } from '../ui/Notice';
 import styles from './PrescriptionForms.module.css';
 
 // What both prescription forms show alike besides the form kit's fields. Their checks and inputs are
@@ -61,23 +59,13 @@ export function PrescriptionNote({ form: { values, change, messageOf } }: { form
   return <TextAreaField field="comment" label={t('fields.comment')} value={values.comment} onChange={change('comment')} message={messageOf('comment')} maxLength={COMMENT_MAX} />;
 }
 
-/** The confirmation that replaces a sent form, with a link back to an empty one (it works without scripts too). */
+/** A request's confirmation in place of its form. */
 export function PrescriptionSent({ kind, title, again, onAgain, children }: { kind: 'delivery' | 'pickup'; title: string; again: string; onAgain: () => void; children: ReactNode }) {
   const { t } = usePageTexts('medication', medicationTexts);
   return (
-    <Notice tone="success" focusOnShow data-testid={`prescription-${kind}-success`}>
+    <FormSent again={again} againLabel={t('another')} onAgain={onAgain} data-testid={`prescription-${kind}-success`}>
       <h3 className={styles.successTitle}>{title}</h3>
       {children}
-      <a
-        className={buttonClass('secondary')}
-        href={again}
-        onClick={(event) => {
-          event.preventDefault();
-          onAgain();
-        }}
-      >
-        {t('another')}
-      </a>
-    </Notice>
+    </FormSent>
   );
 }

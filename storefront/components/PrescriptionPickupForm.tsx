@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { ShopErrorData } from '../forms/checkoutForms';
-import { SelectField, TextField } from '../forms/fields';
+import { SelectField, TextField, useFieldControl } from '../forms/fields';
 import {
   checkPickup,
   COMMENT_MAX,
@@ -24,7 +24,7 @@ import { contentPagePath } from '../i18n/contentPages';
 import { medicationTexts } from '../i18n/pageTexts/medication';
 import { usePageTexts } from '../i18n/pageTexts';
 import { Button } from '../ui/Button';
-import { Field, fieldControlClass, fieldDescribedBy } from '../ui/Field';
+import { Field, fieldControlClass } from '../ui/Field';
 import { PrescriptionNote, PrescriptionPerson, PrescriptionSent } from './PrescriptionFields';
 import styles from './PrescriptionForms.module.css';
 import type { PrescriptionPickupFormMutation } from './__generated__/PrescriptionPickupFormMutation.graphql';
@@ -77,7 +77,6 @@ export function PrescriptionPickupForm({ query }: Props) {
   );
   const { t } = usePageTexts('medication', medicationTexts);
   const { locale, urlParsed } = usePageContext();
-  const id = useId();
   const [card, setCard] = useState<File | undefined>();
   const [prescriptions, setPrescriptions] = useState<File[]>([]);
   const form = useShopForm<PickupValues>({
@@ -140,49 +139,13 @@ export function PrescriptionPickupForm({ query }: Props) {
   }
 
   const chooseAgain = form.posted !== null;
-  const fileInput = (field: 'insuranceCard' | 'prescriptions', multiple: boolean) => {
-    const message = messageOf(field);
-    const inputId = `${id}-${field}`;
-    const chosen = field === 'insuranceCard' ? (card ? [card] : []) : prescriptions;
-    const hint = (
-      <>
-        {t(field === 'insuranceCard' ? 'fields.fileHint' : 'fields.prescriptionsHint')}
-        {/* after a refused post without scripts: its files are not kept, browsers never refill a file input */}
-        {chooseAgain && chosen.length === 0 ? ` ${t('fields.chooseAgain')}` : null}
-      </>
-    );
-    return (
-      <Field id={inputId} label={t(`fields.${field}`)} required hint={hint} message={message}>
-        <input
-          id={inputId}
-          className={fieldControlClass}
-          type="file"
-          data-field={field}
-          name={field}
-          accept={FILE_ACCEPT}
-          multiple={multiple}
-          required
-          aria-invalid={message ? true : undefined}
-          aria-describedby={fieldDescribedBy(inputId, hint, message)}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            if (field === 'insuranceCard') setCard(files[0]);
-            else setPrescriptions(files);
-            const nextCard = field === 'insuranceCard' ? files[0] : card;
-            const nextPrescriptions = field === 'prescriptions' ? files : prescriptions;
-            // a message once shown follows the choice; an emptied choice keeps it
-            form.rechecked(field, files.length ? checkPickup(values, nextCard, nextPrescriptions)[field] : form.problemOf(field));
-          }}
-        />
-        {chosen.length > 1 ? (
-          <ul className={styles.fileList}>
-            {chosen.map((file, i) => (
-              <li key={`${file.name}-${i}`}>{file.name}</li>
-            ))}
-          </ul>
-        ) : null}
-      </Field>
-    );
+  // a message once shown follows the choice; an emptied choice keeps it
+  const chose = (field: 'insuranceCard' | 'prescriptions') => (files: File[]) => {
+    const nextCard = field === 'insuranceCard' ? files[0] : card;
+    const nextPrescriptions = field === 'prescriptions' ? files : prescriptions;
+    setCard(nextCard);
+    setPrescriptions(nextPrescriptions);
+    form.rechecked(field, files.length ? checkPickup(values, nextCard, nextPrescriptions)[field] : form.problemOf(field));
   };
 
   return (
@@ -210,10 +173,41 @@ export function PrescriptionPickupForm({ query }: Props) {
         max={bounds.max}
         required
       />
-      {fileInput('insuranceCard', false)}
-      {fileInput('prescriptions', true)}
+      <FileField field="insuranceCard" label={t('fields.insuranceCard')} hint={t('fields.fileHint')} chosen={card ? [card] : []} onChoose={chose('insuranceCard')} message={messageOf('insuranceCard')} chooseAgain={chooseAgain} />
+      <FileField field="prescriptions" label={t('fields.prescriptions')} hint={t('fields.prescriptionsHint')} chosen={prescriptions} onChoose={chose('prescriptions')} message={messageOf('prescriptions')} chooseAgain={chooseAgain} multiple />
       <PrescriptionNote form={form} />
       <Button busy={sending}>{t('pickup.submit')}</Button>
     </ShopForm>
+  );
+}
+
+interface FileFieldProps {
+  field: 'insuranceCard' | 'prescriptions';
+  label: string;
+  hint: string;
+  chosen: readonly File[];
+  onChoose: (files: File[]) => void;
+  message: string | undefined;
+  /** after a refused post without scripts: its files are not kept, browsers never refill a file input */
+  chooseAgain: boolean;
+  multiple?: boolean;
+}
+
+/** A file input (PDF or PNG) with its hint, the names of several files chosen, and its message. */
+function FileField({ field, label, hint: text, chosen, onChoose, message, chooseAgain, multiple = false }: FileFieldProps) {
+  const { t } = usePageTexts('medication', medicationTexts);
+  const hint = chooseAgain && chosen.length === 0 ? `${text} ${t('fields.chooseAgain')}` : text;
+  const control = useFieldControl(field, message, hint);
+  return (
+    <Field id={control.id} label={label} required hint={hint} message={message}>
+      <input {...control} className={fieldControlClass} type="file" accept={FILE_ACCEPT} multiple={multiple} required onChange={(event) => onChoose(Array.from(event.target.files ?? []))} />
+      {chosen.length > 1 ? (
+        <ul className={styles.fileList}>
+          {chosen.map((file, i) => (
+            <li key={`${file.name}-${i}`}>{file.name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Field>
   );
 }

@@ -6,6 +6,23 @@ import styles from './ShopForm.module.css';
 // The form kit's controls: the UI kit's Field with a control named as the form posts it (`field`, also its
 // data-field for a refused submit's focus) that takes the keyboard when a refused post names it (RefusalFocus).
 
+/**
+ * What every kit control carries: its id, its name (the form post's) and data-field (a refused submit's focus),
+ * `autofocus` when a refused post names it, and its message's and hint's aria. Spread onto the control.
+ */
+export function useFieldControl(field: string, message: string | undefined, hint?: ReactNode) {
+  const id = useId();
+  const refused = useRefusalFocus(field);
+  return {
+    id,
+    'data-field': field,
+    name: field,
+    autoFocus: refused,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': fieldDescribedBy(id, hint, message),
+  } as const;
+}
+
 interface TextFieldProps {
   /** the field's path, as in ShopError.field ("billingAddress.zipcode") and the form post's name */
   field: string;
@@ -26,15 +43,12 @@ interface TextFieldProps {
 
 /** A labelled input with its hint and message (aria-invalid, aria-describedby). */
 export function TextField({ field, label, value, onChange, message, type = 'text', autoComplete, required = false, inputMode, maxLength, hint, min, max }: TextFieldProps) {
-  const id = useId();
-  const refused = useRefusalFocus(field);
+  const control = useFieldControl(field, message, hint);
   return (
-    <Field id={id} label={label} required={required} hint={hint} message={message}>
+    <Field id={control.id} label={label} required={required} hint={hint} message={message}>
       <input
-        id={id}
+        {...control}
         className={fieldControlClass}
-        data-field={field}
-        name={field}
         type={type}
         value={value}
         autoComplete={autoComplete}
@@ -43,9 +57,6 @@ export function TextField({ field, label, value, onChange, message, type = 'text
         min={min}
         max={max}
         required={required}
-        autoFocus={refused}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, hint, message)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
     </Field>
@@ -65,24 +76,10 @@ interface TextAreaFieldProps {
 
 /** A labelled textarea (a message, a note) with its message. */
 export function TextAreaField({ field, label, value, onChange, message, required = false, maxLength, rows = 4 }: TextAreaFieldProps) {
-  const id = useId();
-  const refused = useRefusalFocus(field);
+  const control = useFieldControl(field, message);
   return (
-    <Field id={id} label={label} required={required} message={message}>
-      <textarea
-        id={id}
-        className={fieldControlClass}
-        data-field={field}
-        name={field}
-        rows={rows}
-        required={required}
-        maxLength={maxLength}
-        value={value}
-        autoFocus={refused}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, null, message)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+    <Field id={control.id} label={label} required={required} message={message}>
+      <textarea {...control} className={fieldControlClass} rows={rows} required={required} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
     </Field>
   );
 }
@@ -101,23 +98,10 @@ interface SelectFieldProps {
 }
 
 export function SelectField({ field, label, value, onChange, options, message, required = false, autoComplete, placeholder }: SelectFieldProps) {
-  const id = useId();
-  const refused = useRefusalFocus(field);
+  const control = useFieldControl(field, message);
   return (
-    <Field id={id} label={label} required={required} message={message}>
-      <select
-        id={id}
-        className={fieldControlClass}
-        data-field={field}
-        name={field}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        autoFocus={refused}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, null, message)}
-        onChange={(event) => onChange(event.target.value)}
-      >
+    <Field id={control.id} label={label} required={required} message={message}>
+      <select {...control} className={fieldControlClass} value={value} required={required} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -140,25 +124,13 @@ interface CheckboxFieldProps {
 
 /** A checkbox whose label may hold a link (terms, data protection). */
 export function CheckboxField({ field, checked, onChange, children, message, required = false }: CheckboxFieldProps) {
-  const id = useId();
-  const refused = useRefusalFocus(field);
+  const control = useFieldControl(field, message);
   return (
     <div className={styles.checkbox}>
-      <input
-        id={id}
-        type="checkbox"
-        data-field={field}
-        name={field}
-        checked={checked}
-        required={required}
-        autoFocus={refused}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={id}>{children}</label>
+      <input {...control} type="checkbox" checked={checked} required={required} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={control.id}>{children}</label>
       {message ? (
-        <p id={`${id}-message`} className={styles.checkboxMessage}>
+        <p id={`${control.id}-message`} className={styles.checkboxMessage}>
           {message}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { buttonClass } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import type { ShopErrorData } from './checkoutForms';
 import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from './postedForm';
@@ -82,7 +83,8 @@ export function useShopForm<V extends { [K in keyof V]: string }>({ form, empty,
     refused: (errors: readonly ShopErrorData[] | null): void => {
       const { byField, general } = sort(errors, unavailable);
       setServerErrors(byField);
-      setAlert(general);
+      // a refusal without a word (no errors, nothing done) still says something went wrong
+      setAlert(general.length > 0 || Object.keys(byField).length > 0 ? general : [unavailable]);
       // after React has drawn the alert
       requestAnimationFrame(() => focus(fields.find((field) => byField[field])));
     },
@@ -106,6 +108,9 @@ interface ShopFormProps {
   children: ReactNode;
   /** a form with files posts them as multipart/form-data */
   withFiles?: boolean;
+  /** the form's accessible name: the id of its heading, or a text */
+  labelledBy?: string;
+  label?: string;
   'data-testid'?: string;
 }
 
@@ -113,7 +118,7 @@ interface ShopFormProps {
  * A kit form: a real <form method="post"> that works without scripts (server/formPosts.ts), its hidden state, the
  * gateway's refusals that belong to no field, and the refused field's focus.
  */
-export function ShopForm({ kit, action, onSubmit, children, withFiles = false, 'data-testid': testId }: ShopFormProps) {
+export function ShopForm({ kit, action, onSubmit, children, withFiles = false, labelledBy, label, 'data-testid': testId }: ShopFormProps) {
   return (
     <form
       ref={kit.formRef}
@@ -124,12 +129,43 @@ export function ShopForm({ kit, action, onSubmit, children, withFiles = false, '
       data-form={kit.form}
       noValidate
       onSubmit={onSubmit}
+      aria-labelledby={labelledBy}
+      aria-label={label}
       data-testid={testId}
     >
       <PostedFormFields form={kit.form} posted={kit.posted} />
       <Notice tone="error" messages={kit.alert} />
       <RefusalFocus field={kit.refusedField}>{children}</RefusalFocus>
     </form>
+  );
+}
+
+interface FormSentProps {
+  /** the page of the empty form */
+  again: string;
+  againLabel: string;
+  /** with scripts: the form comes back in place */
+  onAgain: () => void;
+  children: ReactNode;
+  'data-testid'?: string;
+}
+
+/** The confirmation that replaces a sent form, with a link back to an empty one (a link, so it works without scripts). */
+export function FormSent({ again, againLabel, onAgain, children, 'data-testid': testId }: FormSentProps) {
+  return (
+    <Notice tone="success" focusOnShow data-testid={testId}>
+      {children}
+      <a
+        className={buttonClass('secondary')}
+        href={again}
+        onClick={(event) => {
+          event.preventDefault();
+          onAgain();
+        }}
+      >
+        {againLabel}
+      </a>
+    </Notice>
   );
 }
 
