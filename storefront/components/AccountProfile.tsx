@@ -13,7 +13,8 @@ import type { AccountProfile_salutations$key } from './__generated__/AccountProf
 import type { AccountProfileEmailMutation } from './__generated__/AccountProfileEmailMutation.graphql';
 import type { AccountProfilePasswordMutation } from './__generated__/AccountProfilePasswordMutation.graphql';
 import type { AccountProfileSaveMutation } from './__generated__/AccountProfileSaveMutation.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
 import { CheckoutAlert, focusField, SelectField, TextField } from './CheckoutField';
 import { useNotifications } from './Notifications';
 import { PasswordFields } from './PasswordFields';
@@ -37,7 +38,7 @@ function useFormState<K extends string>(form: string, prefix: string, names: rea
   const order = names.map(named);
   const posted = usePostedForm(form, Object.fromEntries(names.map((name) => [named(name), empty[name]])) as Record<string, string>);
   const [first] = useState(() =>
-    posted.errors === null || posted.errors.length > 0 ? sortShopErrors(posted.errors, order, t('errors.unavailable'), named) : { byField: {}, general: [] },
+    posted.errors === null || posted.errors.length > 0 ? refusalShown(posted.errors, order, t('errors.unavailable'), named) : { byField: {}, general: [] },
   );
   const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, posted.values[named(name)] ?? ''])) as Record<K, string>);
   const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
@@ -56,7 +57,7 @@ function useFormState<K extends string>(form: string, prefix: string, names: rea
   /** true when the gateway accepted the change */
   const answered = (errors: readonly ShopErrorData[] | null) => {
     if (errors !== null && errors.length === 0) return true;
-    const { byField, general } = sortShopErrors(errors, order, t('errors.unavailable'), named);
+    const { byField, general } = refusalShown(errors, order, t('errors.unavailable'), named);
     setServerErrors(byField);
     setAlert(general);
     focusField(firstProblemField(order, byField));

@@ -30,12 +30,7 @@ const verifyMutation = graphql`
   mutation InsurerVerificationMutation($insuranceNumber: String!) {
     verifyInsurance(insuranceNumber: $insuranceNumber) {
       insurerStatus {
-        loggedIn
-        verified
-        multiMedicationPlan
-        maskedNumber
-        voucherAvailable
-        voucherCode
+        ...InsurerVerification_status
       }
       errors {
         code
@@ -46,15 +41,6 @@ const verifyMutation = graphql`
   }
 `;
 
-interface Status {
-  loggedIn: boolean;
-  verified: boolean;
-  multiMedicationPlan: boolean;
-  maskedNumber: string | null | undefined;
-  voucherAvailable: boolean;
-  voucherCode: string | null | undefined;
-}
-
 const FIELD = INSURANCE_NUMBER_FIELD;
 
 /**
@@ -63,11 +49,12 @@ const FIELD = INSURANCE_NUMBER_FIELD;
  * (server/forms/content.ts, ADR 0023), which then shows the status; a refusal comes back with the number kept.
  */
 export function InsurerVerification({ status: statusRef }: { status: InsurerVerification_status$key }) {
-  const initial = useFragment(statusFragment, statusRef);
+  // the page's status, then the one the verification answered
+  const [shownRef, setShownRef] = useState(statusRef);
+  const status = useFragment(statusFragment, shownRef);
   const { t } = usePageTexts('insurer', insurerTexts);
   const { locale, urlPathname } = usePageContext();
   const form = useShopForm<InsurerValues>({ form: INSURER_FORM, empty: EMPTY_INSURER, fields: [FIELD], check: checkInsurer, unavailable: t('form.generic'), texts: 'insurer' });
-  const [status, setStatus] = useState<Status>(initial);
   // the status takes the keyboard when this visit verified the number, not on a page that shows it already
   const [justVerified, setJustVerified] = useState(false);
   const [run, sending] = useShopMutation<InsurerVerificationMutation>(verifyMutation);
@@ -75,7 +62,7 @@ export function InsurerVerification({ status: statusRef }: { status: InsurerVeri
   const send = async (): Promise<void> => {
     const payload = (await run(insurerVariablesOf(form.values)))?.verifyInsurance;
     if (!payload?.insurerStatus) return form.refused(payload ? payload.errors : null);
-    setStatus(payload.insurerStatus);
+    setShownRef(payload.insurerStatus);
     setJustVerified(true);
     form.reset();
   };

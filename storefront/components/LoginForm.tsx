@@ -9,7 +9,8 @@ import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '.
 import { localizedPath } from '../i18n/locales';
 import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
 import { CheckoutAlert, focusField } from './CheckoutField';
 import { LoginFields } from './LoginFields';
 import { ResendConfirmationForm, useResendPosted } from './ResendConfirmationForm';
@@ -19,7 +20,7 @@ const LOGIN_FIELDS = ['email', 'password'];
 
 /** The gateway's refusal: 'Ungültiger Benutzername oder Passwort' belongs to both fields, so it goes into the alert box. */
 function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
-  return sortShopErrors(errors, LOGIN_FIELDS, unavailable, (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
+  return refusalShown(errors, LOGIN_FIELDS, unavailable, (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
 }
 
 /** A refusal saying the registration is not confirmed yet: the login then offers to mail the link again. */
