@@ -1,4 +1,4 @@
-import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from './fieldRules';
+import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkPostalCode, checkRequired, type FieldProblem } from './fieldRules';
 
 /**
  * The checkout's forms as plain data: what the shopper typed, the SPEC §5 checks over it, and the
@@ -146,18 +146,6 @@ export function registerInput(values: RegistrationValues, mode: 'guest' | 'regis
     shippingAddress: values.differentShippingAddress ? addressInput(values.shippingAddress) : null,
     acceptedDataProtection: values.acceptedDataProtection,
   };
-}
-
-/** The translation key and its values for a failed rule (checkout.json `validation.*`). */
-export function problemText(problem: FieldProblem, field: string): { key: string; values?: Record<string, number> } {
-  switch (problem) {
-    case 'minLength':
-      return { key: 'validation.minLength', values: { min: /password/i.test(field) ? PASSWORD_MIN_LENGTH : NAME_MIN_LENGTH } };
-    case 'postalCode':
-      return { key: 'validation.postalCode', values: { length: POSTAL_CODE_LENGTH } };
-    default:
-      return { key: `validation.${problem}` };
-  }
 }
 
 /** A gateway error as the checkout shows it (ShopError of the contract). */

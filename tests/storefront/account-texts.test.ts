@@ -28,8 +28,6 @@ describe('the account texts (login, registration, password reset, account pages)
 
   it('writes Swiss German (no ß) and uses the SPEC §5 wording', () => {
     expect(values(de).join(' ')).not.toContain('ß');
-    expect(de.validation.required).toBe('Der Wert ist erforderlich');
-    expect(de.validation.passwordsDiffer).toBe('Die Passwörter stimmen nicht überein');
     expect(de.errors.unavailable).toBe('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.');
   });
 

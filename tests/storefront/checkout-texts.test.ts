@@ -38,8 +38,6 @@ describe('the checkout texts (checkout, order success, paid and unpaid pages) in
 
   it('writes Swiss German (no ß) and uses the SPEC wording', () => {
     expect(values(de).join(' ')).not.toContain('ß');
-    expect(de.validation.required).toBe('Der Wert ist erforderlich');
-    expect(de.validation.passwordsDiffer).toBe('Die Passwörter stimmen nicht überein');
     expect(de.errors.unavailable).toBe('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.');
     expect(de.payment.invoiceNotAllowed).toMatch(/Rechnung.*nicht möglich/);
     expect(de.order.submit).toBe('Zahlungspflichtig bestellen');

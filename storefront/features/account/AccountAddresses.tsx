@@ -15,7 +15,8 @@ import type { AccountAddressesDeleteMutation } from './__generated__/AccountAddr
 import type { AccountAddressesSetDefaultMutation } from './__generated__/AccountAddressesSetDefaultMutation.graphql';
 import type { AccountAddressesUpdateMutation } from './__generated__/AccountAddressesUpdateMutation.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
 import { AddressForm } from './AddressForm';
 import { AddressView } from './AddressView';
 import { CheckoutAlert, focusField } from '../../ui/CheckoutField';
@@ -326,7 +327,7 @@ export function AccountAddresses({ customer: customerKey, countries: countriesKe
 
 /** The gateway's refusal of the address form: beside its fields (either mutation's names), the rest in the alert box. */
 function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
-  return sortShopErrors(errors, ADDRESS_FIELD_ORDER, unavailable, addressErrorField);
+  return refusalShown(errors, ADDRESS_FIELD_ORDER, unavailable, addressErrorField);
 }
 
 /** What an address button's refused post shows above the list, as the enhanced buttons do. */

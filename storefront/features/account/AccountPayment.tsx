@@ -1,25 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { ACCOUNT_FORMS } from './accountAreaForms';
-import { PaymentMethodChoice, type PaymentMethodChoice_methods$key } from '../checkout';
-import { type ShopErrorData } from '../../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { ACCOUNT_FORMS } from '../forms/accountAreaForms';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { useValidationText } from '../forms/validationTexts';
+import { localizedPath } from '../i18n/locales';
 import type { AccountPayment_customer$key } from './__generated__/AccountPayment_customer.graphql';
 import type { AccountPaymentMutation } from './__generated__/AccountPaymentMutation.graphql';
-import { CheckoutAlert } from '../../ui/CheckoutField';
-import { useNotifications } from '../../shell/Notifications';
+import type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
+import { CheckoutAlert } from './CheckoutField';
+import { useNotifications } from './Notifications';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
 import styles from './AccountForms.module.css';
 
 /** The radio group's name: what the form posts. */
 const PAYMENT_FIELD = 'paymentMethodId';
 
 /** A refusal in the alert box: no method chosen, the gateway's messages, or the generic one (no answer). */
-function refusalOf(posted: { problems: Record<string, string>; errors: readonly ShopErrorData[] | null }, t: (key: string) => string): string[] {
-  if (Object.keys(posted.problems).length > 0) return [t('validation.required')];
+function refusalOf(posted: { problems: Record<string, string>; errors: readonly ShopErrorData[] | null }, t: (key: string) => string, required: string): string[] {
+  if (Object.keys(posted.problems).length > 0) return [required];
   if (posted.errors === null || posted.errors.length === 0) return [t('errors.unavailable')];
   return [...new Set(posted.errors.map((error) => error.message))];
 }
@@ -33,6 +35,7 @@ interface AccountPaymentProps {
 /** /account/payment (SPEC §2): the customer's default payment method, preselected in the next checkout. */
 export function AccountPayment({ customer: customerKey, methods, refresh }: AccountPaymentProps) {
   const { t } = useTranslation('account');
+  const required = useValidationText('account')('required', PAYMENT_FIELD);
   const { notify } = useNotifications();
   const customer = useFragment(
     graphql`
@@ -49,7 +52,7 @@ export function AccountPayment({ customer: customerKey, methods, refresh }: Acco
   // Without scripts the form posts to the server (server/forms/account.ts); a refusal comes back here (ADR 0023).
   const posted = usePostedForm(ACCOUNT_FORMS.payment, { [PAYMENT_FIELD]: customer.defaultPaymentMethod?.id ?? '' });
   const [selected, setSelected] = useState<string | null>(posted.values[PAYMENT_FIELD] || null);
-  const [alert, setAlert] = useState<string[]>(() => (posted.posted ? refusalOf(posted.posted, t) : []));
+  const [alert, setAlert] = useState<string[]>(() => (posted.posted ? refusalOf(posted.posted, t, required) : []));
   const [save, saving] = useShopMutation<AccountPaymentMutation>(graphql`
     mutation AccountPaymentMutation($input: SetPaymentMethodInput!) {
       setDefaultPaymentMethod(input: $input) {
@@ -63,11 +66,11 @@ export function AccountPayment({ customer: customerKey, methods, refresh }: Acco
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (!selected) return setAlert(refusalOf({ problems: { [PAYMENT_FIELD]: 'required' }, errors: [] }, t));
+    if (!selected) return setAlert(refusalOf({ problems: { [PAYMENT_FIELD]: 'required' }, errors: [] }, t, required));
     setAlert([]);
     const response = await save({ input: { paymentMethodId: selected } });
     const errors = response?.setDefaultPaymentMethod.errors ?? null;
-    if (errors === null || errors.length > 0) return setAlert(refusalOf({ problems: {}, errors }, t));
+    if (errors === null || errors.length > 0) return setAlert(refusalOf({ problems: {}, errors }, t, required));
     notify({ type: 'success', message: t('payment.saved') });
     await refresh();
   };

@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { useShopMutation } from '../checkout/useShopMutation';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ACCOUNT_FORMS, EMAIL_FIELDS, EMAIL_PREFIX, PASSWORD_FIELDS, PASSWORD_PREFIX, prefixed, prefixedProblems, PROFILE_FIELDS } from './accountAreaForms';
-import { checkChangeEmail, checkChangePassword, checkProfile, profileInput, type AccountProblems } from './accountForms';
-import { firstProblemField, type ShopErrorData } from '../../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
+import { ACCOUNT_FORMS, EMAIL_FIELDS, EMAIL_PREFIX, PASSWORD_FIELDS, PASSWORD_PREFIX, prefixed, prefixedProblems, PROFILE_FIELDS } from '../forms/accountAreaForms';
+import { checkChangeEmail, checkChangePassword, checkProfile, profileInput, type AccountProblems } from '../forms/accountForms';
+import { firstProblemField, type ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
 import type { AccountProfile_customer$key } from './__generated__/AccountProfile_customer.graphql';
 import type { AccountProfile_salutations$key } from './__generated__/AccountProfile_salutations.graphql';
 import type { AccountProfileEmailMutation } from './__generated__/AccountProfileEmailMutation.graphql';
 import type { AccountProfilePasswordMutation } from './__generated__/AccountProfilePasswordMutation.graphql';
 import type { AccountProfileSaveMutation } from './__generated__/AccountProfileSaveMutation.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
-import { CheckoutAlert, focusField, SelectField, TextField } from '../../ui/CheckoutField';
-import { useNotifications } from '../../shell/Notifications';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
+import { CheckoutAlert, focusField, SelectField, TextField } from './CheckoutField';
+import { useNotifications } from './Notifications';
 import { PasswordFields } from './PasswordFields';
 import styles from './AccountForms.module.css';
 
@@ -37,7 +38,7 @@ function useFormState<K extends string>(form: string, prefix: string, names: rea
   const order = names.map(named);
   const posted = usePostedForm(form, Object.fromEntries(names.map((name) => [named(name), empty[name]])) as Record<string, string>);
   const [first] = useState(() =>
-    posted.errors === null || posted.errors.length > 0 ? sortShopErrors(posted.errors, order, t('errors.unavailable'), named) : { byField: {}, general: [] },
+    posted.errors === null || posted.errors.length > 0 ? refusalShown(posted.errors, order, t('errors.unavailable'), named) : { byField: {}, general: [] },
   );
   const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, posted.values[named(name)] ?? ''])) as Record<K, string>);
   const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
@@ -56,7 +57,7 @@ function useFormState<K extends string>(form: string, prefix: string, names: rea
   /** true when the gateway accepted the change */
   const answered = (errors: readonly ShopErrorData[] | null) => {
     if (errors !== null && errors.length === 0) return true;
-    const { byField, general } = sortShopErrors(errors, order, t('errors.unavailable'), named);
+    const { byField, general } = refusalShown(errors, order, t('errors.unavailable'), named);
     setServerErrors(byField);
     setAlert(general);
     focusField(firstProblemField(order, byField));

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { checkLoginForm, type AccountProblems, type LoginValues } from './accountForms';
-import { firstProblemField, type ShopErrorData } from '../../forms/checkoutForms';
-import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
-import { useMergeLocalWishlist } from '../wishlist';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { checkLoginForm, type AccountProblems, type LoginValues } from '../forms/accountForms';
+import { firstProblemField, type ShopErrorData } from '../forms/checkoutForms';
+import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../forms/postedForm';
+import { localizedPath } from '../i18n/locales';
+import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
 import type { LoginFormMutation } from './__generated__/LoginFormMutation.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
-import { CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
+import { CheckoutAlert, focusField } from './CheckoutField';
+import { LoginFields } from './LoginFields';
 import { ResendConfirmationForm, useResendPosted } from './ResendConfirmationForm';
 import styles from './AccountForms.module.css';
 
@@ -18,7 +20,7 @@ const LOGIN_FIELDS = ['email', 'password'];
 
 /** The gateway's refusal: 'Ungültiger Benutzername oder Passwort' belongs to both fields, so it goes into the alert box. */
 function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string) {
-  return sortShopErrors(errors, LOGIN_FIELDS, unavailable, (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
+  return refusalShown(errors, LOGIN_FIELDS, unavailable, (field) => (errors?.some((e) => e.code === 'LOGIN_FAILED') ? '' : field));
 }
 
 /** A refusal saying the registration is not confirmed yet: the login then offers to mail the link again. */
@@ -107,26 +109,7 @@ export function LoginForm({ redirectTo, redirect, resent = false }: { redirectTo
         <PostedFormFields form="login" posted={posted.posted} />
         <CheckoutAlert messages={alert} />
         <RefusalFocus field={refusedField}>
-          <TextField
-            field="email"
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={values.email}
-            onChange={(email) => setValues((current) => ({ ...current, email }))}
-            message={messageOf('email')}
-          />
-          <TextField
-            field="password"
-            label={t('fields.password')}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={(password) => setValues((current) => ({ ...current, password }))}
-            message={messageOf('password')}
-          />
+          <LoginFields fields={{ email: 'email', password: 'password' }} labels={{ email: t('fields.email'), password: t('fields.password') }} values={values} onChange={setValues} messageOf={messageOf} />
         </RefusalFocus>
         <button type="submit" className={styles.primaryButton} disabled={sending || leaving} aria-busy={sending || leaving || undefined} data-testid="login-submit">
           {t('login.submit')}

@@ -21,7 +21,8 @@ import { contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { RegisterForm_query$key } from './__generated__/RegisterForm_query.graphql';
 import type { RegisterFormMutation } from './__generated__/RegisterFormMutation.graphql';
-import { sortShopErrors, useAccountMessages } from './AccountFormParts';
+import { refusalShown } from '../forms/refusalShown';
+import { useAccountMessages } from './AccountFormParts';
 import { AddressForm } from './AddressForm';
 import { CheckboxField, CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
 import { PasswordFields } from './PasswordFields';
@@ -69,7 +70,7 @@ export function RegisterForm({
     Object.fromEntries(REGISTER_FIELD_ORDER.map((field) => [field, field === 'billingAddress.countryId' ? defaultCountryId : ''])),
   );
   const [first] = useState(() =>
-    posted.errors === null || posted.errors.length > 0 ? sortShopErrors(posted.errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField) : { byField: {}, general: [] },
+    posted.errors === null || posted.errors.length > 0 ? refusalShown(posted.errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField) : { byField: {}, general: [] },
   );
   const [values, setValues] = useState<RegisterFormValues>(() => registerFormOf(posted.values));
   const [problems, setProblems] = useState<AccountProblems>(posted.problems as AccountProblems);
@@ -106,7 +107,7 @@ export function RegisterForm({
     const response = await register({ input: customerGroup ? groupRegistrationInput(values, customerGroup.customerGroupId) : registerAccountInput(values) });
     const errors = response ? response.register.errors : null;
     if (errors === null || errors.length > 0) {
-      const { byField, general } = sortShopErrors(errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField);
+      const { byField, general } = refusalShown(errors, REGISTER_FIELD_ORDER, t('errors.unavailable'), registerErrorField);
       setServerErrors(byField);
       setAlert(general);
       focusField(firstProblemField(REGISTER_FIELD_ORDER, byField));

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { RESEND_CONFIRMATION_FORM } from './accountForms';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
-import { useTranslation } from '../../platform/i18n/useTranslation';
-import { useAccountFormState } from './AccountFormParts';
-import { CheckoutAlert } from '../../ui/CheckoutField';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { RESEND_CONFIRMATION_FORM } from '../forms/accountForms';
+import { usePostedForm } from '../forms/postedForm';
+import { ShopForm, useShopForm } from '../forms/shopForm';
+import { localizedPath } from '../i18n/locales';
+import { useTranslation } from '../i18n/useTranslation';
+import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
 import type { ResendConfirmationFormMutation } from './__generated__/ResendConfirmationFormMutation.graphql';
-import styles from './AccountForms.module.css';
 
 /** Whether the page renders the answer to a resend posted without scripts (then the block stays on the page). */
 export function useResendPosted(): boolean {
@@ -24,9 +24,8 @@ export function useResendPosted(): boolean {
 export function ResendConfirmationForm({ email: typed, resentBefore }: { email: string; resentBefore: boolean }) {
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
-  const posted = usePostedForm(RESEND_CONFIRMATION_FORM, { email: typed });
-  const email = posted.posted ? posted.values.email : typed;
-  const { alert, checked, refused } = useAccountFormState({ problems: posted.problems, errors: posted.errors, fields: [] });
+  const form = useShopForm({ form: RESEND_CONFIRMATION_FORM, empty: { email: typed }, fields: [], check: () => ({}), unavailable: t('errors.unavailable') });
+  const email = form.posted ? form.values.email : typed;
   // '' after a post without scripts: the link went to the address given, which no URL carries
   const [sentTo, setSentTo] = useState<string | null>(resentBefore ? '' : null);
   const [resend, sending] = useShopMutation<ResendConfirmationFormMutation>(graphql`
@@ -42,41 +41,27 @@ export function ResendConfirmationForm({ email: typed, resentBefore }: { email: 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    checked({});
-    const response = await resend({ input: { email } });
-    const errors = response ? response.resendRegistrationConfirmation.errors : null;
-    if (errors === null || errors.length > 0 || !response?.resendRegistrationConfirmation.done) {
-      refused(errors, []);
-      return;
-    }
-    setSentTo(email);
+    if (sending || !form.checked()) return;
+    const payload = (await resend({ input: { email } }))?.resendRegistrationConfirmation;
+    if (payload?.done && payload.errors.length === 0) setSentTo(email);
+    else form.refused(payload ? payload.errors : null);
   };
 
   if (sentTo !== null) {
     return (
-      <div className={styles.success} role="status" data-testid="confirmation-resent" tabIndex={-1} ref={(element) => element?.focus()}>
+      <Notice tone="success" focusOnShow data-testid="confirmation-resent">
         <h2>{t('login.resentTitle')}</h2>
         <p>{sentTo ? t('login.resentText', { email: sentTo }) : t('login.resentTextToGivenAddress')}</p>
-      </div>
+      </Notice>
     );
   }
   if (!email) return null;
   return (
-    <form
-      className={styles.inlineForm}
-      method="post"
-      action={localizedPath('/login', locale)}
-      data-form={RESEND_CONFIRMATION_FORM}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-    >
-      <PostedFormFields form={RESEND_CONFIRMATION_FORM} posted={posted.posted} />
+    <ShopForm kit={form.kit} action={localizedPath('/login', locale)} onSubmit={(event) => void submit(event)}>
       <input type="hidden" name="email" value={email} />
-      <CheckoutAlert messages={alert} />
-      <button type="submit" className={styles.secondaryButton} disabled={sending} aria-busy={sending || undefined} data-testid="resend-confirmation">
+      <Button variant="secondary" busy={sending} data-testid="resend-confirmation">
         {t('login.resend')}
-      </button>
-    </form>
+      </Button>
+    </ShopForm>
   );
 }

@@ -1,20 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useAccountFormState } from './AccountFormParts';
-import { CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { checkRecoveryRequest } from './accountForms';
+import { useShopMutation } from '../../checkout/useShopMutation';
+import { checkRecoveryRequest } from '../../forms/accountForms';
 import type { ShopErrorData } from '../../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
-import styles from './AccountForms.module.css';
+import { TextField } from '../../forms/fields';
+import { refusalShown } from '../../forms/refusalShown';
+import { ShopForm, useShopForm } from '../../forms/shopForm';
+import { localizedPath } from '../../i18n/locales';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import styles from '../../components/AccountForms.module.css';
 import type { ResetPasswordFormMutation } from './__generated__/ResetPasswordFormMutation.graphql';
 
+const FIELDS = ['email'];
+
 /** 'No customer for that email' belongs beside the email field, whatever field the gateway names. */
-function located(errors: readonly ShopErrorData[]): ShopErrorData[] {
-  return errors.map((error) => (error.code === 'CUSTOMER_NOT_FOUND' ? { ...error, field: 'email' } : error));
+function recoveryRefusal(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return refusalShown(errors && errors.map((error) => (error.code === 'CUSTOMER_NOT_FOUND' ? { ...error, field: 'email' } : error)), FIELDS, unavailable);
 }
 
 /**
@@ -25,9 +29,15 @@ export function ResetPasswordForm({ sentTo: sentBefore }: { sentTo: string | nul
   const { t } = useTranslation('account');
   const { locale } = usePageContext();
   // Without scripts the form posts to the server (server/formPosts.ts); a refusal comes back here (ADR 0023).
-  const posted = usePostedForm('password-recovery', { email: '' });
-  const [email, setEmail] = useState(posted.values.email);
-  const { alert, messageOf, checked, refused } = useAccountFormState({ problems: posted.problems, errors: posted.errors && located(posted.errors), fields: ['email'] });
+  const form = useShopForm({
+    form: 'password-recovery',
+    empty: { email: '' },
+    fields: FIELDS,
+    check: (values) => checkRecoveryRequest(values.email),
+    unavailable: t('errors.unavailable'),
+    sortRefusal: recoveryRefusal,
+    texts: 'account',
+  });
   const [sentTo, setSentTo] = useState<string | null>(sentBefore);
   const [request, sending] = useShopMutation<ResetPasswordFormMutation>(graphql`
     mutation ResetPasswordFormMutation($input: RequestPasswordRecoveryInput!) {
@@ -39,50 +49,34 @@ export function ResetPasswordForm({ sentTo: sentBefore }: { sentTo: string | nul
       }
     }
   `);
+  const email = form.values.email.trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    if (!checked(checkRecoveryRequest(email))) return focusField('email');
-    const response = await request({ input: { email: email.trim() } });
-    const errors = response ? response.requestPasswordRecovery.errors : null;
-    if (errors === null || errors.length > 0 || !response?.requestPasswordRecovery.done) {
-      if ('email' in refused(errors === null ? null : located(errors), ['email'])) focusField('email');
-      return;
-    }
-    setSentTo(email.trim());
+    if (sending || !form.checked()) return;
+    const payload = (await request({ input: { email } }))?.requestPasswordRecovery;
+    if (payload?.done && payload.errors.length === 0) setSentTo(email);
+    else form.refused(payload ? payload.errors : null);
   };
 
   if (sentTo !== null) {
     return (
-      <div className={styles.success} role="status" data-testid="reset-sent" tabIndex={-1} ref={(element) => element?.focus()}>
+      <Notice tone="success" focusOnShow data-testid="reset-sent">
         <h2>{t('reset.sentTitle')}</h2>
         <p>{sentTo ? t('reset.sentText', { email: sentTo }) : t('reset.sentTextToGivenAddress')}</p>
         <p>
           <a href={localizedPath('/login', locale)}>{t('reset.backToLogin')}</a>
         </p>
-      </div>
+      </Notice>
     );
   }
   return (
-    <form
-      className={styles.form}
-      method="post"
-      action={localizedPath('/reset-password', locale)}
-      data-form="password-recovery"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="reset-title"
-    >
-      <PostedFormFields form="password-recovery" posted={posted.posted} />
-      <CheckoutAlert messages={alert} />
-      <TextField field="email" label={t('fields.email')} type="email" autoComplete="email" required value={email} onChange={setEmail} message={messageOf('email')} />
-      <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
-        {t('reset.submit')}
-      </button>
+    <ShopForm kit={form.kit} action={localizedPath('/reset-password', locale)} onSubmit={(event) => void submit(event)} labelledBy="reset-title">
+      <TextField field="email" label={t('fields.email')} type="email" autoComplete="email" required value={form.values.email} onChange={form.change('email')} message={form.messageOf('email')} />
+      <Button busy={sending}>{t('reset.submit')}</Button>
       <p className={styles.links}>
         <a href={localizedPath('/login', locale)}>{t('reset.backToLogin')}</a>
       </p>
-    </form>
+    </ShopForm>
   );
 }

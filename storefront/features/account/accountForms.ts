@@ -1,5 +1,5 @@
-import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from '../../forms/checkoutForms';
-import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH, type FieldProblem } from '../../forms/fieldRules';
+import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
+import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, type FieldProblem } from './fieldRules';
 
 /**
  * The account area's forms as plain data (login, registration, password reset, profile, addresses): the
@@ -11,18 +11,6 @@ export type AccountProblems = Record<string, AccountProblem>;
 
 function collect(problems: AccountProblems, field: string, problem: AccountProblem | undefined): void {
   if (problem) problems[field] = problem;
-}
-
-/** The translation key (account.json `validation.*`) and its values for a failed rule. */
-export function accountProblemText(problem: AccountProblem, field: string): { key: string; values?: Record<string, number> } {
-  switch (problem) {
-    case 'minLength':
-      return { key: 'validation.minLength', values: { min: /password/i.test(field) ? PASSWORD_MIN_LENGTH : NAME_MIN_LENGTH } };
-    case 'postalCode':
-      return { key: 'validation.postalCode', values: { length: POSTAL_CODE_LENGTH } };
-    default:
-      return { key: `validation.${problem}` };
-  }
 }
 
 // ---- login ---------------------------------------------------------------------------------------------------

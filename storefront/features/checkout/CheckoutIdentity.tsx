@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
-import { registerErrorField, AddressForm, type AddressForm_countries$key, type AddressForm_salutations$key } from '../account';
+import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
+import { registerErrorField } from '../forms/accountForms';
 import {
   addressFieldPaths,
   checkLogin,
@@ -16,18 +16,23 @@ import {
   type IdentityMode,
   type RegistrationValues,
   type ShopErrorData,
-} from '../../forms/checkoutForms';
-import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from './checkoutPosts';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { contentPagePath } from '../../platform/i18n/contentPages';
-import { localizedPath } from '../../platform/i18n/locales';
-import { useMergeLocalWishlist } from '../wishlist';
+} from '../forms/checkoutForms';
+import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from '../forms/checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { contentPagePath } from '../i18n/contentPages';
+import { localizedPath } from '../i18n/locales';
+import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
+import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
+import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
 import type { CheckoutIdentity_viewer$key } from './__generated__/CheckoutIdentity_viewer.graphql';
 import type { CheckoutIdentityLoginMutation } from './__generated__/CheckoutIdentityLoginMutation.graphql';
 import type { CheckoutIdentityLogoutMutation } from './__generated__/CheckoutIdentityLogoutMutation.graphql';
 import type { CheckoutIdentityRegisterMutation } from './__generated__/CheckoutIdentityRegisterMutation.graphql';
+import { AddressForm } from './AddressForm';
 import { DifferentShippingAddress, useHydrated } from './CheckoutChoiceForm';
-import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
+import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from './CheckoutField';
+import { LoginFields } from './LoginFields';
+import { PasswordFields } from './PasswordFields';
 import styles from './CheckoutSteps.module.css';
 
 const REGISTRATION_FIELD_ORDER = [
@@ -262,25 +267,12 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
         >
           <PostedFormFields form={CHECKOUT_FORM.login} posted={postedLogin.posted} />
           <div className={styles.twoColumns}>
-            <TextField
-              field="login.email"
-              label={t('identity.email')}
-              type="email"
-              autoComplete="username"
-              required
-              value={login.email}
-              onChange={(email) => setLogin((current) => ({ ...current, email }))}
-              message={messageOf('login.email', t('identity.email'))}
-            />
-            <TextField
-              field="login.password"
-              label={t('identity.password')}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={login.password}
-              onChange={(password) => setLogin((current) => ({ ...current, password }))}
-              message={messageOf('login.password', t('identity.password'))}
+            <LoginFields
+              fields={{ email: 'login.email', password: 'login.password' }}
+              labels={{ email: t('identity.email'), password: t('identity.password') }}
+              values={login}
+              onChange={setLogin}
+              messageOf={(field) => messageOf(field, '')}
             />
           </div>
           <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
@@ -313,29 +305,16 @@ function IdentityChoice({ countries, salutations, defaultCountryId, onChanged, u
             />
           </div>
           {mode === 'register' ? (
-            <div className={styles.twoColumns}>
-              <TextField
-                field="password"
-                label={t('identity.password')}
-                type="password"
-                autoComplete="new-password"
-                required
-                value={registration.password}
-                onChange={(password) => setValue('password', password)}
-                message={messageOf('password', t('identity.password'))}
-                hint={t('identity.passwordHint')}
-              />
-              <TextField
-                field="passwordConfirmation"
-                label={t('identity.passwordConfirmation')}
-                type="password"
-                autoComplete="new-password"
-                required
-                value={registration.passwordConfirmation}
-                onChange={(confirmation) => setValue('passwordConfirmation', confirmation)}
-                message={messageOf('passwordConfirmation', t('identity.passwordConfirmation'))}
-              />
-            </div>
+            <PasswordFields
+              fields={{ password: 'password', confirmation: 'passwordConfirmation' }}
+              labels={{ password: t('identity.password'), confirmation: t('identity.passwordConfirmation') }}
+              values={{ password: registration.password, confirmation: registration.passwordConfirmation }}
+              onChange={({ password, confirmation }) => {
+                setValue('password', password);
+                setValue('passwordConfirmation', confirmation);
+              }}
+              messageOf={(field) => messageOf(field, '')}
+            />
           ) : null}
           <AddressForm
             prefix="billingAddress"

@@ -1,18 +1,19 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { navigate } from 'vike/client/router';
 import { usePageContext } from 'vike-react/usePageContext';
-import { cartChangedElsewhere, blocksCheckout } from '../cart';
+import { cartChangedElsewhere } from '../cart/cartCount';
+import { blocksCheckout } from '../cart/cartRules';
 import { newIdempotencyKey } from '../checkout/idempotencyKey';
-import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
-import { problemText, type ShopErrorData } from '../../forms/checkoutForms';
-import { CHECKOUT_FORM, COMMENT_MAX_LENGTH, EMPTY_ORDER_FORM, PHARMACY_SEARCH_PARAMETER, placeOrderInput, type OrderFormValues } from './checkoutPosts';
-import type { FieldProblem } from '../../forms/fieldRules';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { contentPagePath } from '../../platform/i18n/contentPages';
-import { localizedPath } from '../../platform/i18n/locales';
+import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import { useValidationText } from '../forms/validationTexts';
+import { CHECKOUT_FORM, COMMENT_MAX_LENGTH, EMPTY_ORDER_FORM, PHARMACY_SEARCH_PARAMETER, placeOrderInput, type OrderFormValues } from '../forms/checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../forms/postedForm';
+import { contentPagePath } from '../i18n/contentPages';
+import { localizedPath } from '../i18n/locales';
 import type { CheckoutPageView_query$key } from './__generated__/CheckoutPageView_query.graphql';
 import type { CheckoutPageViewPaymentMutation } from './__generated__/CheckoutPageViewPaymentMutation.graphql';
 import type { CheckoutPageViewPharmacyMutation } from './__generated__/CheckoutPageViewPharmacyMutation.graphql';
@@ -20,11 +21,11 @@ import type { CheckoutPageViewPlaceOrderMutation } from './__generated__/Checkou
 import type { CheckoutPageViewShippingMutation } from './__generated__/CheckoutPageViewShippingMutation.graphql';
 import { CheckoutAddresses } from './CheckoutAddresses';
 import { CheckoutChoiceForm, InPlaceButton } from './CheckoutChoiceForm';
-import { CheckboxField, CheckoutAlert, focusField } from '../../ui/CheckoutField';
+import { CheckboxField, CheckoutAlert, focusField } from './CheckoutField';
 import { CheckoutIdentity } from './CheckoutIdentity';
 import { CartSummary } from './OrderSummary';
 import { INVOICE_TECHNICAL_NAME, PaymentMethodChoice } from './PaymentMethodChoice';
-import { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from '../pharmacies';
+import { PharmacyChoiceList, PharmacyDialog, SelectedPharmacyBox } from './PharmacyPicker';
 import { ShippingMethodChoice } from './ShippingMethodChoice';
 import styles from './CheckoutSteps.module.css';
 
@@ -63,6 +64,7 @@ interface CheckoutPageViewProps {
  */
 export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
   const { t } = useTranslation('checkout');
+  const validationText = useValidationText();
   const { locale, urlParsed } = usePageContext();
   const id = useId();
   const data = useFragment(
@@ -226,8 +228,7 @@ export function CheckoutPageView({ query, refresh }: CheckoutPageViewProps) {
     }
     const choiceProblems: Record<string, string> = {};
     for (const [field, problem] of Object.entries(refusal.problems)) {
-      const { key, values } = problemText(problem as FieldProblem, field);
-      choiceProblems[field] = t(key, values);
+      choiceProblems[field] = validationText(problem as string, field);
     }
     return { byField: { ...byField, ...choiceProblems }, general };
   });

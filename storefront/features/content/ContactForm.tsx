@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import type { ShopErrorData } from '../../forms/checkoutForms';
+import { useShopMutation } from '../checkout/useShopMutation';
 import {
   checkContact,
   CONTACT_COMMENT_MAX,
@@ -12,18 +11,16 @@ import {
   CONTACT_SUBJECT_MAX,
   contactInputOf,
   EMPTY_CONTACT,
-  type ContactField,
-  type ContactProblems,
   type ContactValues,
-} from './contactFormFields';
-import { NAME_MIN_LENGTH } from '../../forms/fieldRules';
-import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm, useRefusalFocus } from '../../forms/postedForm';
-import { SERVICE_PAGES } from '../../platform/i18n/contentPages';
-import { localizedPath } from '../../platform/i18n/locales';
-import { contentTexts } from '../../platform/i18n/pageTexts/content';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
-import { CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
-import styles from './ContactForm.module.css';
+} from '../forms/contactForm';
+import { TextAreaField, TextField } from '../forms/fields';
+import { FieldRow, FormSent, ShopForm, useShopForm } from '../forms/shopForm';
+import { SERVICE_PAGES } from '../i18n/contentPages';
+import { localizedPath } from '../i18n/locales';
+import { contentTexts } from '../i18n/pageTexts/content';
+import { usePageTexts } from '../i18n/pageTexts';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 import type { ContactFormMutation } from './__generated__/ContactFormMutation.graphql';
 
 const sendMutation = graphql`
@@ -49,161 +46,57 @@ const sendMutation = graphql`
 export function ContactForm({ title = null }: { title?: string | null } = {}) {
   const { t } = usePageTexts('content', contentTexts);
   const { locale, urlParsed } = usePageContext();
-  const id = useId();
-  const posted = usePostedForm<ContactValues>('contact', EMPTY_CONTACT);
-  const refused = refusalOf(posted.errors, t('contact.errors.generic'));
-  const [values, setValues] = useState<ContactValues>(posted.values);
-  const [problems, setProblems] = useState<ContactProblems>(posted.problems as ContactProblems);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ContactField, string>>>(refused.byField);
-  const [alert, setAlert] = useState<string[]>(refused.general);
+  const form = useShopForm<ContactValues>({
+    form: 'contact',
+    empty: EMPTY_CONTACT,
+    fields: CONTACT_FIELDS,
+    check: checkContact,
+    unavailable: t('contact.errors.generic'),
+    maxima: { subject: CONTACT_SUBJECT_MAX, comment: CONTACT_COMMENT_MAX },
+  });
   const [sent, setSent] = useState(urlParsed.search[CONTACT_SENT_PARAMETER] === CONTACT_SENT_VALUE);
-  const success = useRef<HTMLDivElement>(null);
   const [run, sending] = useShopMutation<ContactFormMutation>(sendMutation);
   const pagePath = localizedPath(SERVICE_PAGES.contact[locale], locale);
-  useEffect(() => {
-    if (sent) success.current?.focus();
-  }, [sent]);
-
-  const message = (field: ContactField): string | undefined => {
-    const problem = problems[field];
-    if (problem) return t(`contact.errors.${problem}`, { min: NAME_MIN_LENGTH, max: field === 'comment' ? CONTACT_COMMENT_MAX : CONTACT_SUBJECT_MAX });
-    return serverErrors[field];
-  };
-
-  const change = (field: ContactField) => (value: string) => {
-    setValues((old) => ({ ...old, [field]: value }));
-    setServerErrors((old) => ({ ...old, [field]: undefined }));
-    // Once shown, a message follows the typing so the shopper sees when it is right.
-    if (problems[field]) setProblems((old) => ({ ...old, [field]: checkContact({ ...values, [field]: value })[field] }));
-  };
+  const { values, change, messageOf } = form;
 
   const send = async (): Promise<void> => {
-    const response = await run({ input: contactInputOf(values) });
-    const payload = response?.sendContactForm;
-    if (!payload) {
-      setAlert([t('contact.errors.generic')]);
-      return;
-    }
-    if (payload.sent) {
+    const payload = (await run({ input: contactInputOf(values) }))?.sendContactForm;
+    if (payload?.sent) {
       setSent(true);
-      setValues(EMPTY_CONTACT);
-      return;
-    }
-    const { byField, general } = refusalOf(payload.errors, t('contact.errors.generic'));
-    setServerErrors(byField);
-    setAlert(general);
-    focusField(CONTACT_FIELDS.find((field) => byField[field]));
+      form.reset();
+    } else form.refused(payload ? payload.errors : null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (sending) return;
-    const found = checkContact(values);
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    const first = CONTACT_FIELDS.find((field) => found[field]);
-    if (first) {
-      focusField(first);
-      return;
-    }
-    void send();
+    if (!sending && form.checked()) void send();
   };
 
   if (sent) {
     return (
-      <section className={styles.contact} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.title}>
-          {title ?? t('contact.title')}
-        </h2>
-        <div ref={success} className={styles.success} role="status" tabIndex={-1}>
+      <Card title={title ?? t('contact.title')}>
+        <FormSent again={pagePath} againLabel={t('contact.another')} onAgain={() => setSent(false)}>
           <p>{t('contact.success')}</p>
-          {/* a link, so that it leads back to the empty form without scripts too */}
-          <a
-            className={styles.secondary}
-            href={pagePath}
-            onClick={(event) => {
-              event.preventDefault();
-              setSent(false);
-            }}
-          >
-            {t('contact.another')}
-          </a>
-        </div>
-      </section>
+        </FormSent>
+      </Card>
     );
   }
 
-  const commentMessage = message('comment');
   return (
-    <section className={styles.contact} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
-        {title ?? t('contact.title')}
-      </h2>
-      <p className={styles.intro}>{t('contact.intro')}</p>
-      <form className={styles.form} method="post" action={pagePath} data-form="contact" noValidate onSubmit={onSubmit}>
-        <PostedFormFields form="contact" posted={posted.posted} />
-        <CheckoutAlert messages={alert} />
-        <RefusalFocus field={refusedFieldOf(posted.posted, CONTACT_FIELDS, refused.byField)}>
-          <div className={styles.row}>
-            <TextField field="firstName" label={t('contact.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={255} />
-            <TextField field="lastName" label={t('contact.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={255} />
-          </div>
-          <div className={styles.row}>
-            <TextField field="email" type="email" label={t('contact.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
-            <TextField field="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={change('phone')} message={message('phone')} autoComplete="tel" inputMode="tel" maxLength={40} />
-          </div>
-          <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={message('subject')} required maxLength={CONTACT_SUBJECT_MAX} />
-          <ContactComment id={`${id}-comment`} label={t('contact.comment')} value={values.comment} message={commentMessage} onChange={change('comment')} />
-        </RefusalFocus>
-        <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
-          {t('contact.submit')}
-        </button>
-      </form>
-    </section>
+    <Card title={title ?? t('contact.title')} intro={t('contact.intro')}>
+      <ShopForm kit={form.kit} action={pagePath} onSubmit={onSubmit}>
+        <FieldRow>
+          <TextField field="firstName" label={t('contact.firstName')} value={values.firstName} onChange={change('firstName')} message={messageOf('firstName')} autoComplete="given-name" required maxLength={255} />
+          <TextField field="lastName" label={t('contact.lastName')} value={values.lastName} onChange={change('lastName')} message={messageOf('lastName')} autoComplete="family-name" required maxLength={255} />
+        </FieldRow>
+        <FieldRow>
+          <TextField field="email" type="email" label={t('contact.email')} value={values.email} onChange={change('email')} message={messageOf('email')} autoComplete="email" inputMode="email" required maxLength={254} />
+          <TextField field="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={change('phone')} message={messageOf('phone')} autoComplete="tel" inputMode="tel" maxLength={40} />
+        </FieldRow>
+        <TextField field="subject" label={t('contact.subject')} value={values.subject} onChange={change('subject')} message={messageOf('subject')} required maxLength={CONTACT_SUBJECT_MAX} />
+        <TextAreaField field="comment" label={t('contact.comment')} value={values.comment} onChange={change('comment')} message={messageOf('comment')} required maxLength={CONTACT_COMMENT_MAX} rows={6} />
+        <Button busy={sending}>{t('contact.submit')}</Button>
+      </ShopForm>
+    </Card>
   );
-}
-
-/** The message field, a textarea; its own component so that it reads RefusalFocus like the kit's fields. */
-function ContactComment({ id, label, value, message, onChange }: { id: string; label: string; value: string; message: string | undefined; onChange: (value: string) => void }) {
-  const refused = useRefusalFocus('comment');
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <span aria-hidden="true"> *</span>
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        data-field="comment"
-        name="comment"
-        rows={6}
-        required
-        maxLength={CONTACT_COMMENT_MAX}
-        value={value}
-        autoFocus={refused}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {message ? (
-        <p id={`${id}-message`} className={styles.problem}>
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The gateway's refusals: those naming a field beside it, the others (or "unavailable") in the alert box. */
-function refusalOf(errors: readonly ShopErrorData[] | null, unavailable: string): { byField: Partial<Record<ContactField, string>>; general: string[] } {
-  if (errors === null) return { byField: {}, general: [unavailable] };
-  const byField: Partial<Record<ContactField, string>> = {};
-  const general: string[] = [];
-  for (const error of errors) {
-    if (error.field && (CONTACT_FIELDS as readonly string[]).includes(error.field)) byField[error.field as ContactField] = error.message;
-    else general.push(error.message);
-  }
-  return { byField, general };
 }

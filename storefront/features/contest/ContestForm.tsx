@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import type { ShopErrorData } from '../../forms/checkoutForms';
+import { useShopMutation } from '../checkout/useShopMutation';
+import type { ShopErrorData } from '../forms/checkoutForms';
 import {
   checkContestEntry,
   CONTEST_ENTERED_PARAMETER,
@@ -13,19 +13,20 @@ import {
   contestInputOf,
   EMPTY_CONTEST,
   TICKED,
-  type ContestField,
-  type ContestProblems,
   type ContestValues,
-} from './contestFormFields';
-import { NAME_MIN_LENGTH } from '../../forms/fieldRules';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { refusalShown } from '../../forms/refusalShown';
-import { contentPagePath } from '../../platform/i18n/contentPages';
-import { formatShopDate } from '../../platform/i18n/dates';
-import { INTL_LOCALE } from '../../platform/i18n/locales';
-import { contestTexts } from '../../platform/i18n/pageTexts/contest';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
-import { CheckboxField, CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';
+} from '../forms/contestForm';
+import { CheckboxField, TextField } from '../forms/fields';
+import { refusalShown } from '../forms/refusalShown';
+import { FieldRow, ShopForm, useShopForm } from '../forms/shopForm';
+import { contentPagePath } from '../i18n/contentPages';
+import { formatShopDate } from '../i18n/dates';
+import { INTL_LOCALE } from '../i18n/locales';
+import { contestTexts } from '../i18n/pageTexts/contest';
+import { usePageTexts } from '../i18n/pageTexts';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
+import { Notice } from '../ui/Notice';
 import styles from './ContestForm.module.css';
 import type { ContestForm_contest$key } from './__generated__/ContestForm_contest.graphql';
 import type { ContestFormMutation } from './__generated__/ContestFormMutation.graphql';
@@ -74,162 +75,90 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
   const { t } = usePageTexts('contest', contestTexts);
   const { locale, urlParsed } = usePageContext();
   const id = useId();
-  const posted = usePostedForm<ContestValues>(CONTEST_FORM, EMPTY_CONTEST);
-  const refused = contestRefusal(posted.errors, t('errors.generic'));
-  const [values, setValues] = useState<ContestValues>(posted.values);
-  const [problems, setProblems] = useState<ContestProblems>(posted.problems as ContestProblems);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ContestField, string>>>(refused.byField);
-  const [alert, setAlert] = useState<string[]>(refused.general);
+  const form = useShopForm<ContestValues>({
+    form: CONTEST_FORM,
+    empty: EMPTY_CONTEST,
+    fields: CONTEST_FIELDS,
+    check: checkContestEntry,
+    unavailable: t('errors.generic'),
+    sortRefusal: contestRefusal,
+    texts: 'contest',
+  });
   const [entered, setEntered] = useState<{ newsletter: boolean } | null>(() =>
     urlParsed.search[CONTEST_ENTERED_PARAMETER] === CONTEST_ENTERED_VALUE ? { newsletter: urlParsed.search[CONTEST_NEWSLETTER_PARAMETER] === '1' } : null,
   );
-  const success = useRef<HTMLDivElement>(null);
-  const alertBox = useRef<HTMLDivElement>(null);
   const [run, sending] = useShopMutation<ContestFormMutation>(enterMutation);
-  useEffect(() => {
-    if (entered) success.current?.focus();
-  }, [entered]);
+  const { values, change, messageOf } = form;
 
   const prize = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: contest.prize.currency }).format(contest.prize.amount);
   // as the shop's clocks show it (Zurich), the same on the server and in the browser
   const closing = formatShopDate(contest.endsAt, locale, 'long');
-
-  const message = (field: ContestField): string | undefined => {
-    const problem = problems[field];
-    if (problem) return t(`errors.${problem}`, { min: NAME_MIN_LENGTH });
-    return serverErrors[field];
-  };
-
-  const change = (field: keyof ContestValues) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (field !== 'newsletter') {
-      setServerErrors((old) => ({ ...old, [field]: undefined }));
-      // Once shown, a message follows the input so the shopper sees when it is right.
-      if (problems[field]) setProblems((old) => ({ ...old, [field]: checkContestEntry(next)[field] }));
-    }
-  };
   const tick = (field: 'acceptTerms' | 'newsletter') => (checked: boolean) => change(field)(checked ? TICKED : '');
 
   const send = async (): Promise<void> => {
-    const response = await run({ input: contestInputOf(values) });
-    const payload = response?.enterContest;
-    if (!payload) {
-      setAlert([t('errors.generic')]);
-      return;
-    }
-    if (payload.entered) {
+    const payload = (await run({ input: contestInputOf(values) }))?.enterContest;
+    if (payload?.entered) {
       setEntered({ newsletter: values.newsletter !== '' });
-      setValues(EMPTY_CONTEST);
-      return;
-    }
-    const { byField, general } = contestRefusal(payload.errors, t('errors.generic'));
-    setServerErrors(byField);
-    setAlert(general);
-    const first = CONTEST_FIELDS.find((field) => byField[field]);
-    if (first) focusField(first);
-    else alertBox.current?.focus();
+      form.reset();
+    } else form.refused(payload ? payload.errors : null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (sending) return;
-    const found = checkContestEntry(values);
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    const first = CONTEST_FIELDS.find((field) => found[field]);
-    if (first) {
-      focusField(first);
-      return;
-    }
-    void send();
+    if (!sending && form.checked()) void send();
   };
 
-  const answerMessage = message('answerId');
   return (
     <div className={styles.contest}>
-      <section className={styles.prize} aria-labelledby={`${id}-prize`}>
-        <h2 id={`${id}-prize`} className={styles.heading}>
-          {t('prize.title')}
-        </h2>
-        <p className={styles.amount}>{prize}</p>
-        <p>{t('prize.text', { amount: prize })}</p>
-        <p className={styles.muted}>{t('prize.closing', { date: closing })}</p>
-      </section>
+      <Card title={t('prize.title')}>
+        <div className={styles.prize}>
+          <p className={styles.amount}>{prize}</p>
+          <p>{t('prize.text', { amount: prize })}</p>
+          <p className={styles.muted}>{t('prize.closing', { date: closing })}</p>
+        </div>
+      </Card>
 
-      <section className={styles.entry} aria-labelledby={`${id}-form`}>
-        <h2 id={`${id}-form`} className={styles.heading}>
-          {t('form.title')}
-        </h2>
+      <Card title={t('form.title')}>
         {!contest.open ? (
-          <p className={styles.notice} role="status">
-            {t('closed')}
-          </p>
+          <Notice tone="info">
+            <p>{t('closed')}</p>
+          </Notice>
         ) : entered ? (
-          <div ref={success} className={styles.success} role="status" tabIndex={-1}>
+          <Notice tone="success" focusOnShow>
             <p className={styles.successTitle}>{t('success.title')}</p>
             <p>{t('success.text')}</p>
             {entered.newsletter ? <p>{t('success.newsletter')}</p> : null}
-          </div>
+          </Notice>
         ) : (
-          <>
-            <div ref={alertBox} tabIndex={-1} className={styles.alertBox}>
-              <CheckoutAlert messages={alert} />
-            </div>
-            <form className={styles.form} method="post" action={contentPagePath('contest', locale)} data-form={CONTEST_FORM} noValidate onSubmit={onSubmit}>
-              <PostedFormFields form={CONTEST_FORM} posted={posted.posted} />
-              <p className={styles.muted}>{t('form.required')}</p>
-              <fieldset className={styles.question} aria-describedby={answerMessage ? `${id}-answer-message` : undefined}>
-                <legend className={styles.legend}>
-                  {t(`question.${contest.questionId}`)}
-                  <span aria-hidden="true"> *</span>
-                </legend>
-                {contest.answerIds.map((answerId, index) => (
-                  <div key={answerId} className={styles.option}>
-                    <input
-                      id={`${id}-${answerId}`}
-                      type="radio"
-                      name="answerId"
-                      value={answerId}
-                      data-field={index === 0 ? 'answerId' : undefined}
-                      checked={values.answerId === answerId}
-                      required
-                      aria-invalid={answerMessage ? true : undefined}
-                      onChange={() => change('answerId')(answerId)}
-                    />
-                    <label htmlFor={`${id}-${answerId}`}>{t(`answers.${answerId}`)}</label>
-                  </div>
-                ))}
-                {answerMessage ? (
-                  <p id={`${id}-answer-message`} className={styles.problem}>
-                    {answerMessage}
-                  </p>
-                ) : null}
-              </fieldset>
-              <div className={styles.row}>
-                <TextField field="firstName" label={t('form.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={50} />
-                <TextField field="lastName" label={t('form.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={50} />
-              </div>
-              <TextField field="email" type="email" label={t('form.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
-              <CheckboxField field="acceptTerms" checked={values.acceptTerms !== ''} onChange={tick('acceptTerms')} message={message('acceptTerms')} required>
-                {t('form.terms')} <a href={`#${id}-conditions`}>{t('conditions.title')}</a>
-              </CheckboxField>
-              <CheckboxField field="newsletter" checked={values.newsletter !== ''} onChange={tick('newsletter')}>
-                {t('form.newsletter')}
-              </CheckboxField>
-              <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
-                {t('form.submit')}
-              </button>
-            </form>
-          </>
+          <ShopForm kit={form.kit} action={contentPagePath('contest', locale)} onSubmit={onSubmit}>
+            <p className={styles.muted}>{t('form.required')}</p>
+            <ChoiceGroup
+              name="answerId"
+              field="answerId"
+              legend={t(`question.${contest.questionId}`)}
+              options={contest.answerIds.map((answerId) => ({ value: answerId, label: t(`answers.${answerId}`) }))}
+              chosen={[values.answerId]}
+              onChange={(answerId) => change('answerId')(answerId)}
+              message={messageOf('answerId')}
+              required
+            />
+            <FieldRow>
+              <TextField field="firstName" label={t('form.firstName')} value={values.firstName} onChange={change('firstName')} message={messageOf('firstName')} autoComplete="given-name" required maxLength={50} />
+              <TextField field="lastName" label={t('form.lastName')} value={values.lastName} onChange={change('lastName')} message={messageOf('lastName')} autoComplete="family-name" required maxLength={50} />
+            </FieldRow>
+            <TextField field="email" type="email" label={t('form.email')} value={values.email} onChange={change('email')} message={messageOf('email')} autoComplete="email" inputMode="email" required maxLength={254} />
+            <CheckboxField field="acceptTerms" checked={values.acceptTerms !== ''} onChange={tick('acceptTerms')} message={messageOf('acceptTerms')} required>
+              {t('form.terms')} <a href={`#${id}-conditions`}>{t('conditions.title')}</a>
+            </CheckboxField>
+            <CheckboxField field="newsletter" checked={values.newsletter !== ''} onChange={tick('newsletter')}>
+              {t('form.newsletter')}
+            </CheckboxField>
+            <Button busy={sending}>{t('form.submit')}</Button>
+          </ShopForm>
         )}
-      </section>
+      </Card>
 
-      <section id={`${id}-conditions`} className={styles.conditions} aria-labelledby={`${id}-conditions-title`}>
-        <h2 id={`${id}-conditions-title`} className={styles.heading}>
-          {t('conditions.title')}
-        </h2>
+      <Card title={t('conditions.title')} titleId={`${id}-conditions`} className={styles.conditions}>
         <ul>
           <li>{t('conditions.who')}</li>
           <li>{t('conditions.employees')}</li>
@@ -239,7 +168,7 @@ export function ContestForm({ contest: contestRef }: { contest: ContestForm_cont
           <li>{t('conditions.correspondence')}</li>
           <li>{t('conditions.purchase')}</li>
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,12 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { checkPollVote, EMPTY_POLL_VOTE, POLL_FORM, POLL_VOTED_PARAMETER, POLL_VOTED_VALUE, pollVoteInputOf, type PollVoteValues } from './pollForm';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
-import { contentTexts } from '../../platform/i18n/pageTexts/content';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { checkPollVote, EMPTY_POLL_VOTE, POLL_FORM, POLL_VOTED_PARAMETER, POLL_VOTED_VALUE, pollVoteInputOf, type PollVoteValues } from '../forms/pollForm';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import { ShopForm, useShopForm, type Refusal } from '../forms/shopForm';
+import { localizedPath } from '../i18n/locales';
+import { contentTexts } from '../i18n/pageTexts/content';
+import { usePageTexts } from '../i18n/pageTexts';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { ChoiceGroup } from '../ui/ChoiceGroup';
 import styles from './PollBox.module.css';
 import type { PollBox_article$key } from './__generated__/PollBox_article.graphql';
 import type { PollBoxVoteMutation } from './__generated__/PollBoxVoteMutation.graphql';
@@ -29,6 +33,12 @@ const voteMutation = graphql`
 `;
 
 type Outcome = 'thanks' | 'alreadyVoted' | null;
+
+/** A refused vote says why under the poll's question: the gateway's first refusal, or that it could not be reached. */
+function pollRefusal(errors: readonly ShopErrorData[] | null, unavailable: string): Refusal {
+  const message = errors === null ? unavailable : errors[0]?.message;
+  return { byField: message ? { optionId: message } : {}, general: [] };
+}
 
 /**
  * An editorial's poll (SPEC §2 /e/): a radio group and a vote button; once this visitor has voted (the
@@ -58,60 +68,36 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
     `,
     article,
   );
-  const id = useId();
   const { locale, urlPathname, urlParsed } = usePageContext();
-  const posted = usePostedForm<PollVoteValues>(POLL_FORM, EMPTY_POLL_VOTE);
-  const [choice, setChoice] = useState(posted.values.optionId);
-  const [problem, setProblem] = useState<string | null>(() => postedProblem(posted.problems, posted.errors));
+  const form = useShopForm<PollVoteValues>({
+    form: POLL_FORM,
+    empty: EMPTY_POLL_VOTE,
+    fields: ['optionId'],
+    check: (values) => checkPollVote({ ...values, articleId: data.articleId }),
+    unavailable: t('poll.error'),
+    sortRefusal: pollRefusal,
+    texts: 'poll',
+  });
   const [outcome, setOutcome] = useState<Outcome>(urlParsed.search[POLL_VOTED_PARAMETER] === POLL_VOTED_VALUE ? 'thanks' : null);
   const [run, sending] = useShopMutation<PollBoxVoteMutation>(voteMutation);
-
-  /** A refused post's message: the missing choice, else the gateway's first refusal (already voted shows the results). */
-  function postedProblem(problems: Record<string, string>, errors: ReadonlyArray<{ message: string }> | null): string | null {
-    if (problems.optionId) return t(`poll.${problems.optionId}`);
-    if (errors === null) return t('poll.error');
-    return errors[0]?.message ?? null;
-  }
 
   const poll = data.poll;
   if (!poll) return null;
 
-  const vote = async (optionId: string): Promise<void> => {
-    const response = await run({ input: pollVoteInputOf({ articleId: data.articleId, optionId }) });
-    const payload = response?.votePoll;
-    if (!payload) {
-      setProblem(t('poll.error'));
-      return;
-    }
-    if (payload.errors.some((error) => error.code === 'POLL_ALREADY_VOTED')) {
-      setOutcome('alreadyVoted');
-      return;
-    }
-    if (payload.errors.length > 0) {
-      setProblem(payload.errors[0]!.message);
-      return;
-    }
-    setOutcome('thanks');
+  const vote = async (): Promise<void> => {
+    const payload = (await run({ input: pollVoteInputOf({ articleId: data.articleId, optionId: form.values.optionId }) }))?.votePoll;
+    if (payload?.errors.some((error) => error.code === 'POLL_ALREADY_VOTED')) setOutcome('alreadyVoted');
+    else if (!payload || payload.errors.length > 0) form.refused(payload ? payload.errors : null);
+    else setOutcome('thanks');
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (sending) return;
-    const found = checkPollVote({ articleId: data.articleId, optionId: choice });
-    if (found.optionId) {
-      setProblem(t(`poll.${found.optionId}`));
-      event.currentTarget.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
-      return;
-    }
-    setProblem(null);
-    void vote(choice);
+    if (!sending && form.checked()) void vote();
   };
 
   return (
-    <section className={styles.poll} aria-labelledby={`${id}-title`} data-testid="poll">
-      <h2 id={`${id}-title`} className={styles.title}>
-        {t('poll.title')}
-      </h2>
+    <Card title={t('poll.title')} className={styles.poll} data-testid="poll">
       {poll.voted ? (
         <div>
           <p className={styles.question}>{poll.question}</p>
@@ -137,37 +123,22 @@ export function PollBox({ article }: { article: PollBox_article$key }) {
           <p className={styles.total}>{t('poll.votes', { count: poll.totalVotes })}</p>
         </div>
       ) : (
-        <form method="post" action={localizedPath(urlPathname, locale)} data-form={POLL_FORM} noValidate onSubmit={onSubmit}>
-          <PostedFormFields form={POLL_FORM} posted={posted.posted} />
+        <ShopForm kit={form.kit} action={localizedPath(urlPathname, locale)} onSubmit={onSubmit}>
           <input type="hidden" name="articleId" value={data.articleId} />
-          <fieldset className={styles.fieldset} aria-describedby={problem ? `${id}-problem` : undefined}>
-            <legend className={styles.question}>{poll.question}</legend>
-            {poll.options.map((option) => (
-              <label key={option.id} className={styles.option}>
-                <input
-                  type="radio"
-                  name="optionId"
-                  value={option.id}
-                  checked={choice === option.id}
-                  onChange={() => {
-                    setChoice(option.id);
-                    setProblem(null);
-                  }}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          {problem ? (
-            <p id={`${id}-problem`} className={styles.problem} role="alert">
-              {problem}
-            </p>
-          ) : null}
-          <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
-            {t('poll.vote')}
-          </button>
-        </form>
+          <ChoiceGroup
+            name="optionId"
+            field="optionId"
+            legend={poll.question}
+            options={poll.options.map((option) => ({ value: option.id, label: option.label }))}
+            chosen={[form.values.optionId]}
+            onChange={(optionId) => form.change('optionId')(optionId)}
+            message={form.messageOf('optionId')}
+            announce
+            plain
+          />
+          <Button busy={sending}>{t('poll.vote')}</Button>
+        </ShopForm>
       )}
-    </section>
+    </Card>
   );
 }

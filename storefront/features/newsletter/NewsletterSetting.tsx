@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../platform/i18n/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../platform/relay/useShopMutation';
-import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS, accountFormsStyles as styles } from '../account';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
-import { localizedPath } from '../../platform/i18n/locales';
+import { useShopMutation } from '../checkout/useShopMutation';
+import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS } from '../forms/accountAreaForms';
+import { CheckboxField } from '../forms/fields';
+import { ShopForm, useShopForm } from '../forms/shopForm';
+import { localizedPath } from '../i18n/locales';
 import type { NewsletterSetting_customer$key } from './__generated__/NewsletterSetting_customer.graphql';
 import type { NewsletterSettingSubscribeMutation } from './__generated__/NewsletterSettingSubscribeMutation.graphql';
 import type { NewsletterSettingUnsubscribeMutation } from './__generated__/NewsletterSettingUnsubscribeMutation.graphql';
-import { CheckboxField, CheckoutAlert } from '../../ui/CheckoutField';
-import { useNotifications } from '../../shell/Notifications';
+import { Button } from '../ui/Button';
+import { useNotifications } from './Notifications';
+import styles from './AccountForms.module.css';
 
 type Status = 'SUBSCRIBED' | 'PENDING' | 'NOT_SUBSCRIBED';
+
+const WANTED = NEWSLETTER_SETTING_FIELDS.wanted;
 
 const STATUS_TEXT: Record<Status, string> = { SUBSCRIBED: 'newsletter.subscribed', PENDING: 'newsletter.pending', NOT_SUBSCRIBED: 'newsletter.notSubscribed' };
 
@@ -43,11 +47,9 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
   const [status, setStatus] = useState<Status>(() => knownStatus(customer.newsletterStatus));
   const form = status === 'NOT_SUBSCRIBED' ? ACCOUNT_FORMS.newsletterSubscribe : ACCOUNT_FORMS.newsletterUnsubscribe;
   // a refused post comes back here; a box ticked before hydration is kept
-  const posted = usePostedForm(form, { [NEWSLETTER_SETTING_FIELDS.wanted]: status !== 'NOT_SUBSCRIBED' ? 'on' : '' });
-  const [wanted, setWanted] = useState(posted.values[NEWSLETTER_SETTING_FIELDS.wanted] !== '');
-  const [alert, setAlert] = useState<string[]>(() =>
-    posted.posted ? (posted.posted.errors === null ? [t('errors.unavailable')] : [...new Set(posted.posted.errors.map((error) => error.message))]) : [],
-  );
+  const kit = useShopForm({ form, empty: { [WANTED]: status !== 'NOT_SUBSCRIBED' ? 'on' : '' }, fields: [], check: () => ({}), unavailable: t('errors.unavailable') });
+  const wanted = kit.values[WANTED] !== '';
+  const setWanted = (checked: boolean) => kit.setValues({ [WANTED]: checked ? 'on' : '' });
   const [subscribe, subscribing] = useShopMutation<NewsletterSettingSubscribeMutation>(graphql`
     mutation NewsletterSettingSubscribeMutation($input: SubscribeNewsletterInput!) {
       subscribeNewsletter(input: $input) {
@@ -72,14 +74,11 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    setAlert([]);
-    if (wanted === (status !== 'NOT_SUBSCRIBED')) return;
+    if (sending || !kit.checked() || wanted === (status !== 'NOT_SUBSCRIBED')) return;
     const payload = wanted
       ? (await subscribe({ input: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName } }))?.subscribeNewsletter
       : (await unsubscribe({ input: { email: customer.email } }))?.unsubscribeNewsletter;
-    if (!payload) return setAlert([t('errors.unavailable')]);
-    if (payload.errors.length > 0) return setAlert([...new Set(payload.errors.map((error) => error.message))]);
+    if (!payload || payload.errors.length > 0) return kit.refused(payload ? payload.errors : null);
     const next = payload.status ? knownStatus(payload.status) : wanted ? 'PENDING' : 'NOT_SUBSCRIBED';
     setStatus(next);
     setWanted(next !== 'NOT_SUBSCRIBED');
@@ -87,17 +86,7 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
   };
 
   return (
-    <form
-      className={styles.form}
-      method="post"
-      action={localizedPath('/account/profile', locale)}
-      data-form={form}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="newsletter-setting-title"
-      data-testid="newsletter-setting"
-    >
-      <PostedFormFields form={form} posted={posted.posted} />
+    <ShopForm kit={kit.kit} action={localizedPath('/account/profile', locale)} onSubmit={(event) => void submit(event)} labelledBy="newsletter-setting-title" data-testid="newsletter-setting">
       {/* what the subscription needs, as the enhanced form sends it */}
       <input type="hidden" name={NEWSLETTER_SETTING_FIELDS.email} value={customer.email} />
       <input type="hidden" name={NEWSLETTER_SETTING_FIELDS.firstName} value={customer.firstName} />
@@ -106,13 +95,10 @@ export function NewsletterSetting({ customer: customerKey }: { customer: Newslet
       <p className={styles.intro} role="status">
         {t(STATUS_TEXT[status])}
       </p>
-      <CheckoutAlert messages={alert} />
       <CheckboxField field={NEWSLETTER_SETTING_FIELDS.wanted} checked={wanted} onChange={setWanted}>
         {t('newsletter.label')}
       </CheckboxField>
-      <button type="submit" className={styles.primaryButton} disabled={sending} aria-busy={sending || undefined}>
-        {t('newsletter.save')}
-      </button>
-    </form>
+      <Button busy={sending}>{t('newsletter.save')}</Button>
+    </ShopForm>
   );
 }

@@ -1,18 +1,13 @@
-import { useId } from 'react';
-import { NAME_MIN_LENGTH } from '../../forms/fieldRules';
-import { COMMENT_MAX, type Problem } from './prescriptionForms';
-import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
+import type { ReactNode } from 'react';
+import { TextAreaField, TextField } from '../forms/fields';
+import { COMMENT_MAX, type PersonValues } from '../forms/prescriptionForms';
+import { FieldRow, FormSent } from '../forms/shopForm';
+import { medicationTexts } from '../i18n/pageTexts/medication';
+import { usePageTexts } from '../i18n/pageTexts';
 import styles from './PrescriptionForms.module.css';
 
-// What both prescription forms show alike: the problems' texts, the post address, the note. Their checks and
-// inputs are storefront/features/prescriptions/prescriptionForms.ts (the server's form posts use them too).
-
-/** The texts of a problem. */
-export function useProblemText() {
-  const { t } = usePageTexts('medication', medicationTexts);
-  return (problem: Problem | undefined): string | undefined => (problem ? t(`errors.${problem}`, { min: NAME_MIN_LENGTH, max: COMMENT_MAX }) : undefined);
-}
+// What both prescription forms show alike besides the form kit's fields. Their checks and inputs are
+// forms/prescriptionForms.ts (the server's form posts use them too).
 
 /** Where to post the original prescription, and when the medicines arrive. */
 export function PrescriptionPostAddress() {
@@ -33,38 +28,44 @@ export function PrescriptionPostAddress() {
   );
 }
 
-/** The optional note, a labelled textarea with its message. */
-export function PrescriptionComment({ value, onChange, message, max }: { value: string; onChange: (value: string) => void; message?: string; max: number }) {
+/** What the shared fields need of a prescription form's kit state (useShopForm). */
+interface PersonForm {
+  values: PersonValues;
+  change: (field: keyof PersonValues) => (value: string) => void;
+  messageOf: (field: string) => string | undefined;
+}
+
+/** The patient: names, e-mail and phone, birthday — the same in both forms. */
+export function PrescriptionPerson({ form: { values, change, messageOf } }: { form: PersonForm }) {
   const { t } = usePageTexts('medication', medicationTexts);
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {t('fields.comment')}
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        data-field="comment"
-        name="comment"
-        rows={4}
-        maxLength={max}
-        value={value}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {message ? (
-        <p id={`${id}-message`} className={styles.problem}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <>
+      <FieldRow>
+        <TextField field="firstName" label={t('fields.firstName')} value={values.firstName} onChange={change('firstName')} message={messageOf('firstName')} autoComplete="given-name" required maxLength={50} />
+        <TextField field="lastName" label={t('fields.lastName')} value={values.lastName} onChange={change('lastName')} message={messageOf('lastName')} autoComplete="family-name" required maxLength={50} />
+      </FieldRow>
+      <FieldRow>
+        <TextField field="email" type="email" label={t('fields.email')} value={values.email} onChange={change('email')} message={messageOf('email')} autoComplete="email" inputMode="email" required maxLength={254} />
+        <TextField field="phone" type="tel" label={t('fields.phone')} value={values.phone} onChange={change('phone')} message={messageOf('phone')} autoComplete="tel" inputMode="tel" required maxLength={40} />
+      </FieldRow>
+      <TextField field="birthday" type="date" label={t('fields.birthday')} value={values.birthday} onChange={change('birthday')} message={messageOf('birthday')} autoComplete="bday" />
+    </>
   );
 }
 
-/** Puts the keyboard on a field of this form (both forms of the page have fields of the same names). */
-export function focusFieldIn(form: HTMLFormElement | null, field: string | undefined): void {
-  if (!form || !field) return;
-  form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`)?.focus();
+/** The optional note. */
+export function PrescriptionNote({ form: { values, change, messageOf } }: { form: PersonForm }) {
+  const { t } = usePageTexts('medication', medicationTexts);
+  return <TextAreaField field="comment" label={t('fields.comment')} value={values.comment} onChange={change('comment')} message={messageOf('comment')} maxLength={COMMENT_MAX} />;
+}
+
+/** A request's confirmation in place of its form. */
+export function PrescriptionSent({ kind, title, again, onAgain, children }: { kind: 'delivery' | 'pickup'; title: string; again: string; onAgain: () => void; children: ReactNode }) {
+  const { t } = usePageTexts('medication', medicationTexts);
+  return (
+    <FormSent again={again} againLabel={t('another')} onAgain={onAgain} data-testid={`prescription-${kind}-success`}>
+      <h3 className={styles.successTitle}>{title}</h3>
+      {children}
+    </FormSent>
+  );
 }

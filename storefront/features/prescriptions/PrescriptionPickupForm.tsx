@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import type { ShopErrorData } from '../forms/checkoutForms';
+import { SelectField, TextField, useFieldControl } from '../forms/fields';
 import {
   checkPickup,
   COMMENT_MAX,
@@ -15,18 +16,24 @@ import {
   pickupUploadsOf,
   prescriptionSentOf,
   type PickupValues,
-  type Problems,
-} from './prescriptionForms';
-import { refusalShown } from '../../forms/refusalShown';
-import { formatShopDate } from '../../platform/i18n/dates';
-import { contentPagePath } from '../../platform/i18n/contentPages';
-import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
-import { CheckoutAlert, SelectField, TextField } from '../../ui/CheckoutField';
-import { focusFieldIn, PrescriptionComment, useProblemText } from './PrescriptionFields';
+} from '../forms/prescriptionForms';
+import { refusalShown } from '../forms/refusalShown';
+import { ShopForm, useShopForm } from '../forms/shopForm';
+import { formatShopDate } from '../i18n/dates';
+import { contentPagePath } from '../i18n/contentPages';
+import { medicationTexts } from '../i18n/pageTexts/medication';
+import { usePageTexts } from '../i18n/pageTexts';
+import { Button } from '../ui/Button';
+import { Field, fieldControlClass } from '../ui/Field';
+import { PrescriptionNote, PrescriptionPerson, PrescriptionSent } from './PrescriptionFields';
 import styles from './PrescriptionForms.module.css';
 import type { PrescriptionPickupFormMutation } from './__generated__/PrescriptionPickupFormMutation.graphql';
 import type { PrescriptionPickupForm_query$key } from './__generated__/PrescriptionPickupForm_query.graphql';
+
+/** The gateway names the files by their variables; the form by its fields. */
+function pickupRefusal(errors: readonly ShopErrorData[] | null, unavailable: string) {
+  return refusalShown(pickupErrorsByInput(errors), PICKUP_FIELDS, unavailable);
+}
 
 const pickupMutation = graphql`
   mutation PrescriptionPickupFormMutation($input: PrescriptionPickupInput!, $insuranceCard: File!, $prescriptions: [File!]!) {
@@ -41,8 +48,6 @@ const pickupMutation = graphql`
     }
   }
 `;
-
-type Field = (typeof PICKUP_FIELDS)[number];
 
 interface Props {
   query: PrescriptionPickupForm_query$key;
@@ -72,45 +77,36 @@ export function PrescriptionPickupForm({ query }: Props) {
   );
   const { t } = usePageTexts('medication', medicationTexts);
   const { locale, urlParsed } = usePageContext();
-  const problemText = useProblemText();
-  const id = useId();
-  const posted = usePostedForm<PickupValues>(PICKUP_FORM, EMPTY_PICKUP);
-  const refused = refusalShown(pickupErrorsByInput(posted.errors), PICKUP_FIELDS, t('errors.generic'));
-  const [values, setValues] = useState<PickupValues>(posted.values);
   const [card, setCard] = useState<File | undefined>();
   const [prescriptions, setPrescriptions] = useState<File[]>([]);
-  const [problems, setProblems] = useState<Problems>(posted.problems as Problems);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(refused.byField);
-  const [alert, setAlert] = useState<string[]>(refused.general);
+  const form = useShopForm<PickupValues>({
+    form: PICKUP_FORM,
+    empty: EMPTY_PICKUP,
+    fields: PICKUP_FIELDS,
+    check: (values) => checkPickup(values, card, prescriptions),
+    unavailable: t('errors.generic'),
+    sortRefusal: pickupRefusal,
+    texts: 'prescription',
+    maxima: { comment: COMMENT_MAX },
+  });
   const [done, setDone] = useState<{ number: string; date: string } | null>(() => prescriptionSentOf(urlParsed.search, 'pickup'));
   const [formKey, setFormKey] = useState(0);
-  const success = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const [commit, sending] = useMutation<PrescriptionPickupFormMutation>(pickupMutation);
   const pagePath = contentPagePath('medications', locale);
-  useEffect(() => {
-    if (done) success.current?.focus();
-  }, [done]);
+  const { values, change, messageOf, kit } = form;
   // Files chosen before the page's scripts arrived stay in their inputs (React leaves file inputs alone): take them.
   useEffect(() => {
     const chosenIn = (name: string): File[] => {
-      const input = formRef.current?.elements.namedItem(name);
+      const input = kit.formRef.current?.elements.namedItem(name);
       return input instanceof HTMLInputElement ? Array.from(input.files ?? []) : [];
     };
     const [chosenCard] = chosenIn('insuranceCard');
     const chosenPrescriptions = chosenIn('prescriptions');
     if (chosenCard) setCard(chosenCard);
     if (chosenPrescriptions.length > 0) setPrescriptions(chosenPrescriptions);
-  }, []);
+  }, [kit.formRef]);
   const bounds = useMemo(() => pickupDateBounds(), []);
   const pharmacies = useMemo(() => [...data.pharmacies].sort((a, b) => a.city.localeCompare(b.city) || a.name.localeCompare(b.name)), [data.pharmacies]);
-
-  const message = (field: Field) => problemText(problems[field]) ?? serverErrors[field];
-  const change = (field: keyof PickupValues) => (value: string) => {
-    setValues((old) => ({ ...old, [field]: value }));
-    setServerErrors((old) => ({ ...old, [field]: undefined }));
-    if (problems[field]) setProblems((old) => ({ ...old, [field]: checkPickup({ ...values, [field]: value }, card, prescriptions)[field] }));
-  };
 
   const send = (): void => {
     commit({
@@ -118,182 +114,100 @@ export function PrescriptionPickupForm({ query }: Props) {
       uploadables: pickupUploadsOf(card!, prescriptions),
       onCompleted: (response) => {
         const payload = response.requestPrescriptionPickup;
-        if (payload.requestNumber) {
-          setDone({ number: payload.requestNumber, date: payload.pickupDate ?? values.pickupDate });
-          setValues(EMPTY_PICKUP);
-          setCard(undefined);
-          setPrescriptions([]);
-          setFormKey((k) => k + 1);
-          return;
-        }
-        const { byField, general } = refusalShown(pickupErrorsByInput(payload.errors), PICKUP_FIELDS, t('errors.generic'));
-        setServerErrors(byField);
-        setAlert(general);
-        focusFieldIn(formRef.current, PICKUP_FIELDS.find((field) => byField[field]));
+        if (!payload.requestNumber) return form.refused(payload.errors);
+        setDone({ number: payload.requestNumber, date: payload.pickupDate ?? values.pickupDate });
+        form.reset();
+        setCard(undefined);
+        setPrescriptions([]);
+        setFormKey((k) => k + 1);
       },
-      onError: () => setAlert([t('errors.generic')]),
+      onError: () => form.refused(null),
     });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (sending) return;
-    const found = checkPickup(values, card, prescriptions);
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    const first = PICKUP_FIELDS.find((field) => found[field]);
-    if (first) {
-      focusFieldIn(formRef.current, first);
-      return;
-    }
-    send();
+    if (!sending && form.checked()) send();
   };
 
   if (done) {
     return (
-      <div ref={success} className={styles.success} role="status" tabIndex={-1} data-testid="prescription-pickup-success">
-        <h3 className={styles.title}>{t('pickup.successTitle')}</h3>
+      <PrescriptionSent kind="pickup" title={t('pickup.successTitle')} again={pagePath} onAgain={() => setDone(null)}>
         <p>{t('pickup.success', { number: done.number, date: formatShopDate(`${done.date}T12:00:00Z`, locale, 'long') })}</p>
-        {/* a link, so that it leads back to the empty form without scripts too */}
-        <a
-          className={styles.secondary}
-          href={pagePath}
-          onClick={(event) => {
-            event.preventDefault();
-            setDone(null);
-          }}
-        >
-          {t('another')}
-        </a>
-      </div>
+      </PrescriptionSent>
     );
   }
 
-  const chooseAgain = posted.posted !== null;
-  const fileInput = (field: 'insuranceCard' | 'prescriptions', multiple: boolean) => {
-    const msg = message(field);
-    const hintId = `${id}-${field}-hint`;
-    const messageId = `${id}-${field}-message`;
-    const chosen = field === 'insuranceCard' ? (card ? [card] : []) : prescriptions;
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-${field}`}>
-          {t(`fields.${field}`)}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={`${id}-${field}`}
-          className={styles.file}
-          type="file"
-          data-field={field}
-          name={field}
-          accept={FILE_ACCEPT}
-          multiple={multiple}
-          required
-          aria-invalid={msg ? true : undefined}
-          aria-describedby={[hintId, msg ? messageId : null].filter(Boolean).join(' ')}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            if (field === 'insuranceCard') setCard(files[0]);
-            else setPrescriptions(files);
-            setServerErrors((old) => ({ ...old, [field]: undefined }));
-            const nextCard = field === 'insuranceCard' ? files[0] : card;
-            const nextPrescriptions = field === 'prescriptions' ? files : prescriptions;
-            setProblems((old) => ({ ...old, [field]: files.length ? checkPickup(values, nextCard, nextPrescriptions)[field] : old[field] }));
-          }}
-        />
-        <p id={hintId} className={styles.hint}>
-          {t(field === 'insuranceCard' ? 'fields.fileHint' : 'fields.prescriptionsHint')}
-          {/* after a refused post without scripts: its files are not kept, browsers never refill a file input */}
-          {chooseAgain && chosen.length === 0 ? ` ${t('fields.chooseAgain')}` : null}
-        </p>
-        {chosen.length > 1 ? (
-          <ul className={styles.fileList}>
-            {chosen.map((file, i) => (
-              <li key={`${file.name}-${i}`}>{file.name}</li>
-            ))}
-          </ul>
-        ) : null}
-        {msg ? (
-          <p id={messageId} className={styles.problem}>
-            {msg}
-          </p>
-        ) : null}
-      </div>
-    );
+  const chooseAgain = form.posted !== null;
+  // a message once shown follows the choice; an emptied choice keeps it
+  const chose = (field: 'insuranceCard' | 'prescriptions') => (files: File[]) => {
+    const nextCard = field === 'insuranceCard' ? files[0] : card;
+    const nextPrescriptions = field === 'prescriptions' ? files : prescriptions;
+    setCard(nextCard);
+    setPrescriptions(nextPrescriptions);
+    form.rechecked(field, files.length ? checkPickup(values, nextCard, nextPrescriptions)[field] : form.problemOf(field));
   };
 
   return (
-    <>
-      <CheckoutAlert messages={alert} />
-      <form
-        ref={formRef}
-        key={formKey}
-        className={styles.form}
-        method="post"
-        action={pagePath}
-        encType="multipart/form-data"
-        data-form={PICKUP_FORM}
-        noValidate
-        onSubmit={onSubmit}
-        data-testid="prescription-pickup-form"
-      >
-        <PostedFormFields form={PICKUP_FORM} posted={posted.posted} />
-        <div className={styles.row}>
-          <TextField field="firstName" label={t('fields.firstName')} value={values.firstName} onChange={change('firstName')} message={message('firstName')} autoComplete="given-name" required maxLength={50} />
-          <TextField field="lastName" label={t('fields.lastName')} value={values.lastName} onChange={change('lastName')} message={message('lastName')} autoComplete="family-name" required maxLength={50} />
-        </div>
-        <div className={styles.row}>
-          <TextField field="email" type="email" label={t('fields.email')} value={values.email} onChange={change('email')} message={message('email')} autoComplete="email" inputMode="email" required maxLength={254} />
-          <TextField field="phone" type="tel" label={t('fields.phone')} value={values.phone} onChange={change('phone')} message={message('phone')} autoComplete="tel" inputMode="tel" required maxLength={40} />
-        </div>
-        <TextField field="birthday" type="date" label={t('fields.birthday')} value={values.birthday} onChange={change('birthday')} message={message('birthday')} autoComplete="bday" />
-        <SelectField
-          field="pharmacyId"
-          label={t('fields.pharmacy')}
-          value={values.pharmacyId}
-          onChange={change('pharmacyId')}
-          options={pharmacies.map((p) => ({ value: p.pharmacyId, label: `${p.name}, ${p.zipcode} ${p.city}` }))}
-          message={message('pharmacyId')}
-          placeholder={t('fields.pharmacyPlaceholder')}
-          required
-        />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-pickupDate`}>
-            {t('fields.pickupDate')}
-            <span aria-hidden="true"> *</span>
-          </label>
-          <input
-            id={`${id}-pickupDate`}
-            className={styles.file}
-            type="date"
-            data-field="pickupDate"
-            name="pickupDate"
-            min={bounds.min}
-            max={bounds.max}
-            required
-            value={values.pickupDate}
-            aria-invalid={message('pickupDate') ? true : undefined}
-            aria-describedby={[`${id}-pickupDate-hint`, message('pickupDate') ? `${id}-pickupDate-message` : null].filter(Boolean).join(' ')}
-            onChange={(event) => change('pickupDate')(event.target.value)}
-          />
-          <p id={`${id}-pickupDate-hint`} className={styles.hint}>
-            {t('fields.pickupDateHint')}
-          </p>
-          {message('pickupDate') ? (
-            <p id={`${id}-pickupDate-message`} className={styles.problem}>
-              {message('pickupDate')}
-            </p>
-          ) : null}
-        </div>
-        {fileInput('insuranceCard', false)}
-        {fileInput('prescriptions', true)}
-        <PrescriptionComment value={values.comment} onChange={change('comment')} message={message('comment')} max={COMMENT_MAX} />
-        <button className={styles.submit} type="submit" disabled={sending} aria-busy={sending || undefined}>
-          {t('pickup.submit')}
-        </button>
-      </form>
-    </>
+    <ShopForm key={formKey} kit={kit} action={pagePath} onSubmit={onSubmit} withFiles data-testid="prescription-pickup-form">
+      <PrescriptionPerson form={form} />
+      <SelectField
+        field="pharmacyId"
+        label={t('fields.pharmacy')}
+        value={values.pharmacyId}
+        onChange={change('pharmacyId')}
+        options={pharmacies.map((p) => ({ value: p.pharmacyId, label: `${p.name}, ${p.zipcode} ${p.city}` }))}
+        message={messageOf('pharmacyId')}
+        placeholder={t('fields.pharmacyPlaceholder')}
+        required
+      />
+      <TextField
+        field="pickupDate"
+        type="date"
+        label={t('fields.pickupDate')}
+        value={values.pickupDate}
+        onChange={change('pickupDate')}
+        message={messageOf('pickupDate')}
+        hint={t('fields.pickupDateHint')}
+        min={bounds.min}
+        max={bounds.max}
+        required
+      />
+      <FileField field="insuranceCard" label={t('fields.insuranceCard')} hint={t('fields.fileHint')} chosen={card ? [card] : []} onChoose={chose('insuranceCard')} message={messageOf('insuranceCard')} chooseAgain={chooseAgain} />
+      <FileField field="prescriptions" label={t('fields.prescriptions')} hint={t('fields.prescriptionsHint')} chosen={prescriptions} onChoose={chose('prescriptions')} message={messageOf('prescriptions')} chooseAgain={chooseAgain} multiple />
+      <PrescriptionNote form={form} />
+      <Button busy={sending}>{t('pickup.submit')}</Button>
+    </ShopForm>
+  );
+}
+
+interface FileFieldProps {
+  field: 'insuranceCard' | 'prescriptions';
+  label: string;
+  hint: string;
+  chosen: readonly File[];
+  onChoose: (files: File[]) => void;
+  message: string | undefined;
+  /** after a refused post without scripts: its files are not kept, browsers never refill a file input */
+  chooseAgain: boolean;
+  multiple?: boolean;
+}
+
+/** A file input (PDF or PNG) with its hint, the names of several files chosen, and its message. */
+function FileField({ field, label, hint: text, chosen, onChoose, message, chooseAgain, multiple = false }: FileFieldProps) {
+  const { t } = usePageTexts('medication', medicationTexts);
+  const hint = chooseAgain && chosen.length === 0 ? `${text} ${t('fields.chooseAgain')}` : text;
+  const control = useFieldControl(field, message, hint);
+  return (
+    <Field id={control.id} label={label} required hint={hint} message={message}>
+      <input {...control} className={fieldControlClass} type="file" accept={FILE_ACCEPT} multiple={multiple} required onChange={(event) => onChoose(Array.from(event.target.files ?? []))} />
+      {chosen.length > 1 ? (
+        <ul className={styles.fileList}>
+          {chosen.map((file, i) => (
+            <li key={`${file.name}-${i}`}>{file.name}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Field>
   );
 }

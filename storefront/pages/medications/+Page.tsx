@@ -1,12 +1,15 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../platform/seo/PageSeo';
-import { PrescriptionDeliveryForm, PrescriptionPickupForm, prescriptionFormsStyles as styles } from '../../features/prescriptions';
-import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
-import { localizedPath } from '../../platform/i18n/locales';
-import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
-import { usePageTexts } from '../../platform/i18n/pageTexts';
-import { DefaultLayout } from '../../shell/DefaultLayout';
-import { usePageQuery } from '../../platform/relay/usePageQuery';
+import { PageSeo } from '../../components/PageSeo';
+import { PrescriptionDeliveryForm } from '../../components/PrescriptionDeliveryForm';
+import { PrescriptionPickupForm } from '../../components/PrescriptionPickupForm';
+import styles from '../../components/PrescriptionForms.module.css';
+import { Card } from '../../ui/Card';
+import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
+import { localizedPath } from '../../i18n/locales';
+import { medicationTexts } from '../../i18n/pageTexts/medication';
+import { usePageTexts } from '../../i18n/pageTexts';
+import { DefaultLayout } from '../../layouts/DefaultLayout';
+import { usePageQuery } from '../../relay/usePageQuery';
 import type { MedicationsPageQuery as MedicationsPageQueryType } from './__generated__/MedicationsPageQuery.graphql';
 import { MedicationsPageQuery } from './MedicationsPage.query';
 
@@ -22,20 +25,12 @@ export default function Page() {
       <h1>{title}</h1>
       <p>{t('intro')}</p>
       <div className={styles.services}>
-        <section className={styles.service} aria-labelledby="prescription-delivery-title">
-          <h2 id="prescription-delivery-title" className={styles.title}>
-            {t('services.delivery.title')}
-          </h2>
-          <p className={styles.intro}>{t('services.delivery.summary')}</p>
+        <Card title={t('services.delivery.title')} titleId="prescription-delivery-title" intro={t('services.delivery.summary')}>
           <PrescriptionDeliveryForm />
-        </section>
-        <section className={styles.service} aria-labelledby="prescription-pickup-title">
-          <h2 id="prescription-pickup-title" className={styles.title}>
-            {t('services.pickup.title')}
-          </h2>
-          <p className={styles.intro}>{t('services.pickup.summary')}</p>
+        </Card>
+        <Card title={t('services.pickup.title')} titleId="prescription-pickup-title" intro={t('services.pickup.summary')}>
           <PrescriptionPickupForm query={data} />
-        </section>
+        </Card>
       </div>
       <p>{t('questions')}</p>
     </DefaultLayout>
