@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { TextAreaField, TextField } from '../forms/fields';
-import { COMMENT_MAX, type PersonValues } from '../forms/prescriptionForms';
-import { FieldRow, FormSent } from '../forms/shopForm';
-import { medicationTexts } from '../i18n/pageTexts/medication';
-import { usePageTexts } from '../i18n/pageTexts';
+import { TextAreaField, TextField } from '../../forms/fields';
+import { COMMENT_MAX, type PersonValues } from './prescriptionForms';
+import { FieldRow, FormSent } from '../../forms/shopForm';
+import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
 import styles from './PrescriptionForms.module.css';
 
 // What both prescription forms show alike besides the form kit's fields. Their checks and inputs are
-// forms/prescriptionForms.ts (the server's form posts use them too).
+// storefront/features/prescriptions/prescriptionForms.ts (the server's form posts use them too).
 
 /** Where to post the original prescription, and when the medicines arrive. */
 export function PrescriptionPostAddress() {
