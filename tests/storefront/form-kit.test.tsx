@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { useValidationText, type FormTextVariant } from '../../storefront/forms/validationTexts';
 import { createShopI18n } from '../../storefront/platform/i18n';
 import type { ShopLocale } from '../../storefront/platform/i18n/locales';
+import deForms from '../../storefront/platform/i18n/de/forms.json';
+import frForms from '../../storefront/platform/i18n/fr/forms.json';
+import itForms from '../../storefront/platform/i18n/it/forms.json';
+import { textLanguageProblems } from './text-languages';
 
 // Issue 23: every form's validation texts come from one namespace ('forms', storefront/platform/i18n/<lang>/forms.json),
 // in the shop's wording unless a form keeps its own (forms.json `byForm`), with the rule's limit.
@@ -20,6 +24,10 @@ const say = (locale: ShopLocale, problem: string, field: string, variant?: FormT
   );
 
 describe("the form kit's validation texts", () => {
+  it('are each written in their own language: none swapped between it and fr, none left in German', () => {
+    expect(textLanguageProblems({ de: deForms, it: itForms, fr: frForms })).toEqual([]);
+  });
+
   it('say each SPEC §5 rule in its wording, with its limit', () => {
     expect(say('de', 'required', 'email')).toBe('Der Wert ist erforderlich');
     expect(say('de', 'passwordsDiffer', 'passwordConfirmation')).toBe('Die Passwörter stimmen nicht überein');

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import de from '../../storefront/platform/i18n/de/account.json';
-import fr from '../../storefront/platform/i18n/fr/account.json';
-import it_ from '../../storefront/platform/i18n/it/account.json';
+import deAccount from '../../storefront/platform/i18n/de/account.json';
+import deForms from '../../storefront/platform/i18n/de/forms.json';
+import frAccount from '../../storefront/platform/i18n/fr/account.json';
+import frForms from '../../storefront/platform/i18n/fr/forms.json';
+import itAccount from '../../storefront/platform/i18n/it/account.json';
+import itForms from '../../storefront/platform/i18n/it/forms.json';
 import { textLanguageProblems } from './text-languages';
 
 // The language check the *-texts tests use (tests/storefront/text-languages.ts) must fail on the defects it is
@@ -9,6 +12,11 @@ import { textLanguageProblems } from './text-languages';
 // the Italian one.
 
 type Texts = { [key: string]: string | Texts };
+
+// The account's field texts and the validation texts every form shares (the form kit's `forms` namespace).
+const de: Texts = { ...deAccount, ...deForms };
+const it_: Texts = { ...itAccount, ...itForms };
+const fr: Texts = { ...frAccount, ...frForms };
 
 /** The texts with one value replaced (dotted key). */
 function withText(texts: Texts, key: string, value: string): Texts {
@@ -23,7 +31,7 @@ function withText(texts: Texts, key: string, value: string): Texts {
 const lookup = (texts: Texts, key: string): string => key.split('.').reduce<Texts | string>((node, part) => (node as Texts)[part]!, texts) as string;
 
 describe('the text language check', () => {
-  it('passes the shop’s account texts as they are', () => {
+  it('passes the shop’s account and form texts as they are', () => {
     expect(textLanguageProblems({ de, it: it_, fr })).toEqual([]);
   });
 
