@@ -1,5 +1,5 @@
-import { formsTexts } from '../i18n/pageTexts/forms';
-import { usePageTexts } from '../i18n/pageTexts';
+import { formsTexts } from '../platform/i18n/pageTexts/forms';
+import { usePageTexts } from '../platform/i18n/pageTexts';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, POSTAL_CODE_LENGTH } from './fieldRules';
 
 /**

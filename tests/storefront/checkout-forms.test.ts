@@ -139,7 +139,7 @@ describe('the checkout forms', () => {
 
 describe('the order idempotency key', () => {
   it('is a UUID v4 the gateway accepts, new each time, also without crypto.randomUUID (plain http)', async () => {
-    const { newIdempotencyKey } = await import('../../storefront/checkout/idempotencyKey');
+    const { newIdempotencyKey } = await import('../../storefront/features/checkout/idempotencyKey');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(newIdempotencyKey()).toMatch(uuid);
     const randomUUID = crypto.randomUUID;

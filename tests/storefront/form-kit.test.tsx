@@ -2,8 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { useValidationText, type FormTextVariant } from '../../storefront/forms/validationTexts';
-import { createShopI18n } from '../../storefront/i18n';
-import type { ShopLocale } from '../../storefront/i18n/locales';
+import { createShopI18n } from '../../storefront/platform/i18n';
+import type { ShopLocale } from '../../storefront/platform/i18n/locales';
 
 // Issue 23: every form's validation texts come from one namespace ('forms', storefront/i18n/<lang>/forms.json),
 // in the shop's wording unless a form keeps its own (forms.json `byForm`), with the rule's limit.

@@ -15,7 +15,7 @@ import type { AccountAddressesDeleteMutation } from './__generated__/AccountAddr
 import type { AccountAddressesSetDefaultMutation } from './__generated__/AccountAddressesSetDefaultMutation.graphql';
 import type { AccountAddressesUpdateMutation } from './__generated__/AccountAddressesUpdateMutation.graphql';
 import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
-import { refusalShown } from '../forms/refusalShown';
+import { refusalShown } from '../../forms/refusalShown';
 import { useAccountMessages } from './AccountFormParts';
 import { AddressForm } from './AddressForm';
 import { AddressView } from './AddressView';

@@ -1,5 +1,5 @@
-import type { AccountProblems } from '../forms/accountForms';
-import { useValidationText } from '../forms/validationTexts';
+import type { AccountProblems } from './accountForms';
+import { useValidationText } from '../../forms/validationTexts';
 
 /**
  * The message beside an account form's field: the browser's SPEC §5 check first, else the gateway's

@@ -1,19 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
-import { ACCOUNT_FORMS } from '../forms/accountAreaForms';
-import type { ShopErrorData } from '../forms/checkoutForms';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
-import { useValidationText } from '../forms/validationTexts';
-import { localizedPath } from '../i18n/locales';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { ACCOUNT_FORMS } from './accountAreaForms';
+import type { ShopErrorData } from '../../forms/checkoutForms';
+import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import { useValidationText } from '../../forms/validationTexts';
+import { localizedPath } from '../../platform/i18n/locales';
 import type { AccountPayment_customer$key } from './__generated__/AccountPayment_customer.graphql';
 import type { AccountPaymentMutation } from './__generated__/AccountPaymentMutation.graphql';
-import type { PaymentMethodChoice_methods$key } from './__generated__/PaymentMethodChoice_methods.graphql';
-import { CheckoutAlert } from './CheckoutField';
-import { useNotifications } from './Notifications';
-import { PaymentMethodChoice } from './PaymentMethodChoice';
+import { CheckoutAlert } from '../../ui/CheckoutField';
+import { useNotifications } from '../../shell/Notifications';
+import { PaymentMethodChoice, type PaymentMethodChoice_methods$key } from '../checkout';
 import styles from './AccountForms.module.css';
 
 /** The radio group's name: what the form posts. */

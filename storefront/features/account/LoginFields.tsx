@@ -1,5 +1,5 @@
-import { TextField } from '../forms/fields';
-import type { LoginValues } from '../forms/accountForms';
+import { TextField } from '../../forms/fields';
+import type { LoginValues } from './accountForms';
 
 interface LoginFieldsProps {
   /** field paths of the e-mail and the password, as the gateway's ShopError.field names them for the form */

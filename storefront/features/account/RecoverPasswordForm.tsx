@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PasswordFields } from '../../components/PasswordFields';
-import { useShopMutation } from '../../checkout/useShopMutation';
-import { checkNewPassword, type NewPasswordValues } from '../../forms/accountForms';
+import { PasswordFields } from './PasswordFields';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { checkNewPassword, type NewPasswordValues } from './accountForms';
 import { ShopForm, useShopForm } from '../../forms/shopForm';
-import { localizedPath } from '../../i18n/locales';
+import { localizedPath } from '../../platform/i18n/locales';
 import { Button } from '../../ui/Button';
 import type { RecoverPasswordFormMutation } from './__generated__/RecoverPasswordFormMutation.graphql';
 

@@ -21,7 +21,7 @@ import { contentPagePath } from '../../platform/i18n/contentPages';
 import { localizedPath } from '../../platform/i18n/locales';
 import type { RegisterForm_query$key } from './__generated__/RegisterForm_query.graphql';
 import type { RegisterFormMutation } from './__generated__/RegisterFormMutation.graphql';
-import { refusalShown } from '../forms/refusalShown';
+import { refusalShown } from '../../forms/refusalShown';
 import { useAccountMessages } from './AccountFormParts';
 import { AddressForm } from './AddressForm';
 import { CheckboxField, CheckoutAlert, focusField, TextField } from '../../ui/CheckoutField';

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
-import { RESEND_CONFIRMATION_FORM } from '../forms/accountForms';
-import { usePostedForm } from '../forms/postedForm';
-import { ShopForm, useShopForm } from '../forms/shopForm';
-import { localizedPath } from '../i18n/locales';
-import { useTranslation } from '../i18n/useTranslation';
-import { Button } from '../ui/Button';
-import { Notice } from '../ui/Notice';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { RESEND_CONFIRMATION_FORM } from './accountForms';
+import { usePostedForm } from '../../forms/postedForm';
+import { ShopForm, useShopForm } from '../../forms/shopForm';
+import { localizedPath } from '../../platform/i18n/locales';
+import { useTranslation } from '../../platform/i18n/useTranslation';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
 import type { ResendConfirmationFormMutation } from './__generated__/ResendConfirmationFormMutation.graphql';
 
 /** Whether the page renders the answer to a resend posted without scripts (then the block stays on the page). */

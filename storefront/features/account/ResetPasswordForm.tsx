@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../../checkout/useShopMutation';
-import { checkRecoveryRequest } from '../../forms/accountForms';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { checkRecoveryRequest } from './accountForms';
 import type { ShopErrorData } from '../../forms/checkoutForms';
 import { TextField } from '../../forms/fields';
 import { refusalShown } from '../../forms/refusalShown';
 import { ShopForm, useShopForm } from '../../forms/shopForm';
-import { localizedPath } from '../../i18n/locales';
+import { localizedPath } from '../../platform/i18n/locales';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import styles from '../../components/AccountForms.module.css';
+import styles from './AccountForms.module.css';
 import type { ResetPasswordFormMutation } from './__generated__/ResetPasswordFormMutation.graphql';
 
 const FIELDS = ['email'];

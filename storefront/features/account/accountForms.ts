@@ -1,5 +1,5 @@
-import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from './checkoutForms';
-import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, type FieldProblem } from './fieldRules';
+import { addressFieldPaths, addressInput, checkAddress, emptyAddress, type AddressValues } from '../../forms/checkoutForms';
+import { checkEmail, checkName, checkPassword, checkPasswordsMatch, checkRequired, type FieldProblem } from '../../forms/fieldRules';
 
 /**
  * The account area's forms as plain data (login, registration, password reset, profile, addresses): the

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Trans } from 'react-i18next';
-import { useTranslation } from '../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { unavailableError, useShopMutation } from '../checkout/useShopMutation';
-import { registerErrorField } from '../forms/accountForms';
+import { unavailableError, useShopMutation } from '../../platform/relay/useShopMutation';
+import { registerErrorField, AddressForm, LoginFields, PasswordFields, type AddressForm_countries$key, type AddressForm_salutations$key } from '../account';
 import {
   addressFieldPaths,
   checkLogin,
@@ -16,23 +16,18 @@ import {
   type IdentityMode,
   type RegistrationValues,
   type ShopErrorData,
-} from '../forms/checkoutForms';
-import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from '../forms/checkoutPosts';
-import { PostedFormFields, usePostedForm } from '../forms/postedForm';
-import { contentPagePath } from '../i18n/contentPages';
-import { localizedPath } from '../i18n/locales';
-import { useMergeLocalWishlist } from '../wishlist/mergeOnLogin';
-import type { AddressForm_countries$key } from './__generated__/AddressForm_countries.graphql';
-import type { AddressForm_salutations$key } from './__generated__/AddressForm_salutations.graphql';
+} from '../../forms/checkoutForms';
+import { CHECKOUT_FORM, emptyRegistrationFields, IDENTITY_PARAMETER, identityModeOf, registrationOf } from './checkoutPosts';
+import { PostedFormFields, usePostedForm } from '../../forms/postedForm';
+import { contentPagePath } from '../../platform/i18n/contentPages';
+import { localizedPath } from '../../platform/i18n/locales';
+import { useMergeLocalWishlist } from '../wishlist';
 import type { CheckoutIdentity_viewer$key } from './__generated__/CheckoutIdentity_viewer.graphql';
 import type { CheckoutIdentityLoginMutation } from './__generated__/CheckoutIdentityLoginMutation.graphql';
 import type { CheckoutIdentityLogoutMutation } from './__generated__/CheckoutIdentityLogoutMutation.graphql';
 import type { CheckoutIdentityRegisterMutation } from './__generated__/CheckoutIdentityRegisterMutation.graphql';
-import { AddressForm } from './AddressForm';
 import { DifferentShippingAddress, useHydrated } from './CheckoutChoiceForm';
-import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from './CheckoutField';
-import { LoginFields } from './LoginFields';
-import { PasswordFields } from './PasswordFields';
+import { CheckboxField, CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
 import styles from './CheckoutSteps.module.css';
 
 const REGISTRATION_FIELD_ORDER = [

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
 import {
   checkContact,
   CONTACT_COMMENT_MAX,
@@ -12,15 +12,15 @@ import {
   contactInputOf,
   EMPTY_CONTACT,
   type ContactValues,
-} from '../forms/contactForm';
-import { TextAreaField, TextField } from '../forms/fields';
-import { FieldRow, FormSent, ShopForm, useShopForm } from '../forms/shopForm';
-import { SERVICE_PAGES } from '../i18n/contentPages';
-import { localizedPath } from '../i18n/locales';
-import { contentTexts } from '../i18n/pageTexts/content';
-import { usePageTexts } from '../i18n/pageTexts';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
+} from './contactFormFields';
+import { TextAreaField, TextField } from '../../forms/fields';
+import { FieldRow, FormSent, ShopForm, useShopForm } from '../../forms/shopForm';
+import { SERVICE_PAGES } from '../../platform/i18n/contentPages';
+import { localizedPath } from '../../platform/i18n/locales';
+import { contentTexts } from '../../platform/i18n/pageTexts/content';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import type { ContactFormMutation } from './__generated__/ContactFormMutation.graphql';
 
 const sendMutation = graphql`

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
-import type { ShopErrorData } from '../forms/checkoutForms';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import type { ShopErrorData } from '../../forms/checkoutForms';
 import {
   checkContestEntry,
   CONTEST_ENTERED_PARAMETER,
@@ -14,19 +14,19 @@ import {
   EMPTY_CONTEST,
   TICKED,
   type ContestValues,
-} from '../forms/contestForm';
-import { CheckboxField, TextField } from '../forms/fields';
-import { refusalShown } from '../forms/refusalShown';
-import { FieldRow, ShopForm, useShopForm } from '../forms/shopForm';
-import { contentPagePath } from '../i18n/contentPages';
-import { formatShopDate } from '../i18n/dates';
-import { INTL_LOCALE } from '../i18n/locales';
-import { contestTexts } from '../i18n/pageTexts/contest';
-import { usePageTexts } from '../i18n/pageTexts';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { ChoiceGroup } from '../ui/ChoiceGroup';
-import { Notice } from '../ui/Notice';
+} from './contestFormFields';
+import { CheckboxField, TextField } from '../../forms/fields';
+import { refusalShown } from '../../forms/refusalShown';
+import { FieldRow, ShopForm, useShopForm } from '../../forms/shopForm';
+import { contentPagePath } from '../../platform/i18n/contentPages';
+import { formatShopDate } from '../../platform/i18n/dates';
+import { INTL_LOCALE } from '../../platform/i18n/locales';
+import { contestTexts } from '../../platform/i18n/pageTexts/contest';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { Notice } from '../../ui/Notice';
 import styles from './ContestForm.module.css';
 import type { ContestForm_contest$key } from './__generated__/ContestForm_contest.graphql';
 import type { ContestFormMutation } from './__generated__/ContestFormMutation.graphql';

@@ -1,6 +1,6 @@
-import { insurerTexts } from '../i18n/pageTexts/insurer';
-import { usePageTexts } from '../i18n/pageTexts';
-import { Card } from '../ui/Card';
+import { insurerTexts } from '../../platform/i18n/pageTexts/insurer';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { Card } from '../../ui/Card';
 import styles from './InsurerVerification.module.css';
 
 /** The insurer partnership's offer (SPEC §9) and how it works: the same for every visitor (cacheable). */

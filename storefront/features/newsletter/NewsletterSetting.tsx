@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../i18n/useTranslation';
+import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
-import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS } from '../forms/accountAreaForms';
-import { CheckboxField } from '../forms/fields';
-import { ShopForm, useShopForm } from '../forms/shopForm';
-import { localizedPath } from '../i18n/locales';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { ACCOUNT_FORMS, NEWSLETTER_SETTING_FIELDS, accountFormsStyles as styles } from '../account';
+import { CheckboxField } from '../../forms/fields';
+import { ShopForm, useShopForm } from '../../forms/shopForm';
+import { localizedPath } from '../../platform/i18n/locales';
 import type { NewsletterSetting_customer$key } from './__generated__/NewsletterSetting_customer.graphql';
 import type { NewsletterSettingSubscribeMutation } from './__generated__/NewsletterSettingSubscribeMutation.graphql';
 import type { NewsletterSettingUnsubscribeMutation } from './__generated__/NewsletterSettingUnsubscribeMutation.graphql';
-import { Button } from '../ui/Button';
-import { useNotifications } from './Notifications';
-import styles from './AccountForms.module.css';
+import { Button } from '../../ui/Button';
+import { useNotifications } from '../../shell/Notifications';
 
 type Status = 'SUBSCRIBED' | 'PENDING' | 'NOT_SUBSCRIBED';
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { graphql } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import { useShopMutation } from '../checkout/useShopMutation';
-import { SelectField, TextField } from '../forms/fields';
-import { checkDelivery, COMMENT_MAX, DELIVERY_FIELDS, DELIVERY_FORM, deliveryInputOf, EMPTY_DELIVERY, prescriptionSentOf, type DeliveryValues } from '../forms/prescriptionForms';
-import { FieldRow, ShopForm, useShopForm } from '../forms/shopForm';
-import { contentPagePath } from '../i18n/contentPages';
-import { medicationTexts } from '../i18n/pageTexts/medication';
-import { usePageTexts } from '../i18n/pageTexts';
-import { Button } from '../ui/Button';
+import { useShopMutation } from '../../platform/relay/useShopMutation';
+import { SelectField, TextField } from '../../forms/fields';
+import { checkDelivery, COMMENT_MAX, DELIVERY_FIELDS, DELIVERY_FORM, deliveryInputOf, EMPTY_DELIVERY, prescriptionSentOf, type DeliveryValues } from './prescriptionForms';
+import { FieldRow, ShopForm, useShopForm } from '../../forms/shopForm';
+import { contentPagePath } from '../../platform/i18n/contentPages';
+import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { Button } from '../../ui/Button';
 import { PrescriptionNote, PrescriptionPerson, PrescriptionPostAddress, PrescriptionSent } from './PrescriptionFields';
 import type { PrescriptionDeliveryFormMutation } from './__generated__/PrescriptionDeliveryFormMutation.graphql';
 

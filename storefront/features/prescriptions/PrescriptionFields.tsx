@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { TextAreaField, TextField } from '../forms/fields';
-import { COMMENT_MAX, type PersonValues } from '../forms/prescriptionForms';
-import { FieldRow, FormSent } from '../forms/shopForm';
-import { medicationTexts } from '../i18n/pageTexts/medication';
-import { usePageTexts } from '../i18n/pageTexts';
+import { TextAreaField, TextField } from '../../forms/fields';
+import { COMMENT_MAX, type PersonValues } from './prescriptionForms';
+import { FieldRow, FormSent } from '../../forms/shopForm';
+import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
 import styles from './PrescriptionForms.module.css';
 
 // What both prescription forms show alike besides the form kit's fields. Their checks and inputs are

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { ShopErrorData } from '../forms/checkoutForms';
-import { SelectField, TextField, useFieldControl } from '../forms/fields';
+import type { ShopErrorData } from '../../forms/checkoutForms';
+import { SelectField, TextField, useFieldControl } from '../../forms/fields';
 import {
   checkPickup,
   COMMENT_MAX,
@@ -16,15 +16,15 @@ import {
   pickupUploadsOf,
   prescriptionSentOf,
   type PickupValues,
-} from '../forms/prescriptionForms';
-import { refusalShown } from '../forms/refusalShown';
-import { ShopForm, useShopForm } from '../forms/shopForm';
-import { formatShopDate } from '../i18n/dates';
-import { contentPagePath } from '../i18n/contentPages';
-import { medicationTexts } from '../i18n/pageTexts/medication';
-import { usePageTexts } from '../i18n/pageTexts';
-import { Button } from '../ui/Button';
-import { Field, fieldControlClass } from '../ui/Field';
+} from './prescriptionForms';
+import { refusalShown } from '../../forms/refusalShown';
+import { ShopForm, useShopForm } from '../../forms/shopForm';
+import { formatShopDate } from '../../platform/i18n/dates';
+import { contentPagePath } from '../../platform/i18n/contentPages';
+import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { Button } from '../../ui/Button';
+import { Field, fieldControlClass } from '../../ui/Field';
 import { PrescriptionNote, PrescriptionPerson, PrescriptionSent } from './PrescriptionFields';
 import styles from './PrescriptionForms.module.css';
 import type { PrescriptionPickupFormMutation } from './__generated__/PrescriptionPickupFormMutation.graphql';

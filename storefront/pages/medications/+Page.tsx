@@ -1,15 +1,13 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { PageSeo } from '../../components/PageSeo';
-import { PrescriptionDeliveryForm } from '../../components/PrescriptionDeliveryForm';
-import { PrescriptionPickupForm } from '../../components/PrescriptionPickupForm';
-import styles from '../../components/PrescriptionForms.module.css';
+import { PageSeo } from '../../platform/seo/PageSeo';
+import { PrescriptionDeliveryForm, PrescriptionPickupForm, prescriptionFormsStyles as styles } from '../../features/prescriptions';
 import { Card } from '../../ui/Card';
-import { contentPageAlternates, contentPagePath } from '../../i18n/contentPages';
-import { localizedPath } from '../../i18n/locales';
-import { medicationTexts } from '../../i18n/pageTexts/medication';
-import { usePageTexts } from '../../i18n/pageTexts';
-import { DefaultLayout } from '../../layouts/DefaultLayout';
-import { usePageQuery } from '../../relay/usePageQuery';
+import { contentPageAlternates, contentPagePath } from '../../platform/i18n/contentPages';
+import { localizedPath } from '../../platform/i18n/locales';
+import { medicationTexts } from '../../platform/i18n/pageTexts/medication';
+import { usePageTexts } from '../../platform/i18n/pageTexts';
+import { DefaultLayout } from '../../shell/DefaultLayout';
+import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { MedicationsPageQuery as MedicationsPageQueryType } from './__generated__/MedicationsPageQuery.graphql';
 import { MedicationsPageQuery } from './MedicationsPage.query';
 
