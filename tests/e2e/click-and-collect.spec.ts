@@ -24,9 +24,16 @@ test('a pickup-only item from a cold cart: pharmacy chosen in the cart, paid by 
   await expect(box).toContainText('Es wurde keine Apotheke ausgewählt.');
   await expect(box).toContainText('Wählen Sie die Apotheke für die Abholung hier oder an der Kasse.');
   await expect(page.getByTestId('to-checkout')).toBeVisible();
-  await box.getByRole('button', { name: 'Apotheke wählen' }).click();
+  const opener = box.getByRole('button', { name: 'Apotheke wählen' });
+  await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Apotheke wählen' });
   await expect(dialog).toBeVisible();
+  // Escape closes the modal and the keyboard is back on its button; it opens again on the search field
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(dialog.getByRole('searchbox', { name: 'Postleitzahl oder Ort' })).toBeFocused();
   const firstChoice = dialog.getByRole('button', { name: / wählen$/ }).first();
   const pharmacyName = ((await firstChoice.getAttribute('aria-label')) ?? '').replace(/ wählen$/, '');
   expect(pharmacyName).not.toBe('');

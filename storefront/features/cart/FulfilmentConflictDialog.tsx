@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
+import { Dialog } from '../../ui/Dialog';
 import styles from './FulfilmentConflictDialog.module.css';
 
 interface FulfilmentConflictDialogProps {
@@ -13,38 +14,25 @@ interface FulfilmentConflictDialogProps {
 
 /**
  * SPEC §4: Click & Collect and delivery items never share a cart. When an add would mix them, this modal
- * asks: replace the cart with the new product, or cancel (the cart stays as it is). A native <dialog>:
- * focus moves into it, Escape cancels, and focus returns to where it was (the add-to-cart button).
+ * asks: replace the cart with the new product, or cancel (the cart stays as it is). Open while it is shown; Escape
+ * cancels, and the keyboard returns to where it was (the add-to-cart button).
  */
 export function FulfilmentConflictDialog({ productName, busy, onReplace, onCancel }: FulfilmentConflictDialogProps) {
   const { t } = useTranslation('cart');
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    return () => {
-      if (element.open) element.close();
-      returnFocusTo?.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      data-testid="fulfilment-conflict"
-      onCancel={(event) => {
-        // Escape: the same as the cancel button (the dialog closes through React, not by itself).
-        event.preventDefault();
+    <Dialog
+      open
+      // Escape: the same as the cancel button
+      onClose={() => {
         if (!busy) onCancel();
       }}
+      className={styles.dialog}
+      labelledBy={titleId}
+      aria-describedby={textId}
+      data-testid="fulfilment-conflict"
     >
       <h2 id={titleId} className={styles.title}>
         {t('conflict.title')}
@@ -61,6 +49,6 @@ export function FulfilmentConflictDialog({ productName, busy, onReplace, onCance
           {t('conflict.cancel')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

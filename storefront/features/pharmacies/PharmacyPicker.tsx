@@ -5,6 +5,7 @@ import { CheckoutChoiceForm, InPlaceButton } from '../checkout';
 import type { PostedFormState } from '../../forms/postedForm';
 import type { PharmacyPicker_cart$key } from './__generated__/PharmacyPicker_cart.graphql';
 import type { PharmacyPickerQuery, PharmacyPickerQuery$data } from './__generated__/PharmacyPickerQuery.graphql';
+import { Dialog } from '../../ui/Dialog';
 import styles from './PharmacyPicker.module.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -108,8 +109,6 @@ export function PharmacyDialog({ open, onClose, onChoose, selectedId }: Pharmacy
   const { t } = useTranslation('checkout');
   const id = useId();
   const environment = useRelayEnvironment();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<readonly FoundPharmacy[] | null>(null);
@@ -137,17 +136,7 @@ export function PharmacyDialog({ open, onClose, onChoose, selectedId }: Pharmacy
   };
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      // Into the search field (showModal alone would focus the close button, the first control).
-      searchRef.current?.focus();
-      if (found === null) runSearch(search);
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
+    if (open && found === null) runSearch(search);
     // runSearch and found are read at opening only.
   }, [open]);
 
@@ -171,14 +160,13 @@ export function PharmacyDialog({ open, onClose, onChoose, selectedId }: Pharmacy
   };
 
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
+      open={open}
+      onClose={onClose}
+      // into the search field (the browser would choose the close button, the first control)
+      initialFocus={searchRef}
       className={styles.dialog}
-      aria-labelledby={`${id}-title`}
-      onClose={() => {
-        openerRef.current?.focus();
-        if (open) onClose();
-      }}
+      labelledBy={`${id}-title`}
       data-testid="pharmacy-dialog"
     >
       <div className={styles.dialogHead}>
@@ -230,7 +218,7 @@ export function PharmacyDialog({ open, onClose, onChoose, selectedId }: Pharmacy
           ))}
         </ul>
       ) : null}
-    </dialog>
+    </Dialog>
   );
 }
 
