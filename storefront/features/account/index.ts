@@ -13,7 +13,6 @@ export { AddressView } from './AddressView';
 export { customerGroupRegistrationPath } from './customerGroupRegistrationPath';
 export { LoginFields } from './LoginFields';
 export { LoginForm } from './LoginForm';
-export { PasswordFields } from './PasswordFields';
 export { loginTargetOf } from './loginTarget';
 export { LoyaltyArea } from './LoyaltyArea';
 export { MailLinkForm } from './MailLinkForm';
