@@ -142,6 +142,47 @@ describe('route(path)', () => {
   });
 });
 
+// Issue 24: a category page's listing is built once — in the page's listing slot, read with the page's parameters.
+describe('a category page’s own listing', () => {
+  const LISTING_FIELDS = `total page limit sorting availableSortings { key } currentFilters { brandIds price { min max } }
+    filters { brands { brand { brandId } } price { min max } properties { options { id } } }
+    pageInfo { hasNextPage endCursor } edges { cursor node { productId name url brand { name } price { unitPrice } cover { url } } }`;
+  const PAGE = `query ($path: String!, $filters: ListingFilterInput, $sort: String, $page: Int, $withListing: Boolean!) {
+    route(path: $path) { ... on CategoryPage { category { categoryId
+      productListing(filters: $filters, sort: $sort, page: $page, limit: 3) @include(if: $withListing) { ${LISTING_FIELDS} } } } }
+  }`;
+  const ROOT_LISTING = `query ($id: ID!, $filters: ListingFilterInput, $sort: String, $page: Int) {
+    listing(categoryId: $id, filters: $filters, sort: $sort, page: $page, limit: 3) { ${LISTING_FIELDS} }
+  }`;
+  type Page = { route: { category: { categoryId: string; productListing?: { filters: { brands: { brand: { brandId: string } }[] } } } } };
+
+  it.each([
+    ['the first page', {}],
+    ['page 2 by price, descending', { sort: 'price-desc', page: 2 }],
+    ['a brand filter', 'brand'],
+  ] as const)('is the one POST /product-listing answers, with no second build (%s)', async (_name, variant) => {
+    const path = '/vitamine-mineralstoffe/vitamin-d';
+    const first = await gateway.gql<Page>(PAGE, { path, withListing: true });
+    const categoryId = first.data!.route.category.categoryId;
+    const brandId = first.data!.route.category.productListing!.filters.brands[0]!.brand.brandId;
+    const args = variant === 'brand' ? { filters: { brandIds: [brandId] } } : variant;
+
+    const page = await gateway.gql<Page>(PAGE, { path, withListing: true, ...args });
+    expect(page.errors).toBeUndefined();
+    expect(page.calls).toEqual(['POST /seo-url', `POST /category/${categoryId}`]);
+    const listed = await gateway.gql<{ listing: unknown }>(ROOT_LISTING, { id: categoryId, ...args });
+    expect(listed.calls).toEqual([`POST /product-listing/${categoryId}`]);
+    expect(page.data!.route.category.productListing).toEqual(listed.data!.listing);
+  });
+
+  it('reads the page without listing parameters when the query asks for no listing', async () => {
+    const page = await gateway.gql<Page>(PAGE, { path: '/vitamine-mineralstoffe/vitamin-d', withListing: false });
+    expect(page.errors).toBeUndefined();
+    expect(page.data!.route.category.productListing).toBeUndefined();
+    expect(page.calls).toEqual(['POST /seo-url', `POST /category/${page.data!.route.category.categoryId}`]);
+  });
+});
+
 // Issue 20 item 2 (ADR 0028): every page's address in each language, never /{lang}/detail/{id}.
 describe('url(locale:)', () => {
   const URLS = `query ($path: String!) {
