@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestGateway } from '../support/gateway';
 import { openContentGateway, type ContentGateway } from './content-gateway';
 
 let gateway: ContentGateway;
@@ -173,6 +174,36 @@ describe('a category page’s own listing', () => {
     const listed = await gateway.gql<{ listing: unknown }>(ROOT_LISTING, { id: categoryId, ...args });
     expect(listed.calls).toEqual([`POST /product-listing/${categoryId}`]);
     expect(page.data!.route.category.productListing).toEqual(listed.data!.listing);
+  });
+
+  it('reads the listing itself when the page’s listing slot narrows the filters', async () => {
+    const own = await openTestGateway({ privateShop: true });
+    try {
+      const path = '/vitamine-mineralstoffe/vitamin-d';
+      const page = async () => {
+        own.storeCalls.reset();
+        const result = await own.gql(PAGE, { path, withListing: true });
+        return { listing: (result.body.data as Page).route.category.productListing!, calls: own.storeCalls.list.map((c) => c.path) };
+      };
+      const before = await page();
+      // the shop's editor keeps only the brand filter in this page's listing slot
+      const slots = own.db.prepare(
+        `SELECT t.cms_slot_id AS id, t.config FROM cms_slot_translation t JOIN cms_slot s ON s.id = t.cms_slot_id JOIN cms_block b ON b.id = s.block_id
+         JOIN cms_section x ON x.id = b.section_id JOIN category c ON c.cms_page_id = x.page_id JOIN category_translation ct ON ct.category_id = c.id
+         WHERE s.type = 'product-listing' AND ct.name = 'Vitamin D'`,
+      ).all() as { id: string; config: string }[];
+      expect(slots.length).toBeGreaterThan(0);
+      for (const slot of slots) {
+        const config = JSON.parse(slot.config) as Record<string, { source: string; value: unknown }>;
+        config.filters = { source: 'static', value: 'manufacturer-filter' };
+        own.db.prepare('UPDATE cms_slot_translation SET config = ? WHERE cms_slot_id = ?').run(JSON.stringify(config), slot.id);
+      }
+      const after = await page();
+      expect(after.calls.filter((call) => call.includes('/product-listing/'))).toHaveLength(1);
+      expect(after.listing).toEqual(before.listing);
+    } finally {
+      own.close();
+    }
   });
 
   it('reads the page without listing parameters when the query asks for no listing', async () => {
