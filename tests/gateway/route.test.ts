@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestGateway } from '../support/gateway';
 import { openContentGateway, type ContentGateway } from './content-gateway';
 
 let gateway: ContentGateway;
@@ -139,6 +140,77 @@ describe('route(path)', () => {
   ])('answers NotFound with the SPEC message for %s', async (path) => {
     const { route: answer } = await route(path);
     expect(answer).toEqual({ __typename: 'NotFound', path, message: `Page Not Found: ${path}` });
+  });
+});
+
+// Issue 24: a category page's listing is built once — in the page's listing slot, read with the page's parameters.
+describe('a category page’s own listing', () => {
+  const LISTING_FIELDS = `total page limit sorting availableSortings { key } currentFilters { brandIds price { min max } }
+    filters { brands { brand { brandId } } price { min max } properties { options { id } } }
+    pageInfo { hasNextPage endCursor } edges { cursor node { productId name url brand { name } price { unitPrice } cover { url } } }`;
+  const PAGE = `query ($path: String!, $filters: ListingFilterInput, $sort: String, $page: Int, $withListing: Boolean!) {
+    route(path: $path) { ... on CategoryPage { category { categoryId
+      productListing(filters: $filters, sort: $sort, page: $page, limit: 3) @include(if: $withListing) { ${LISTING_FIELDS} } } } }
+  }`;
+  const ROOT_LISTING = `query ($id: ID!, $filters: ListingFilterInput, $sort: String, $page: Int) {
+    listing(categoryId: $id, filters: $filters, sort: $sort, page: $page, limit: 3) { ${LISTING_FIELDS} }
+  }`;
+  type Page = { route: { category: { categoryId: string; productListing?: { filters: { brands: { brand: { brandId: string } }[] } } } } };
+
+  it.each([
+    ['the first page', {}],
+    ['page 2 by price, descending', { sort: 'price-desc', page: 2 }],
+    ['a brand filter', 'brand'],
+  ] as const)('is the one POST /product-listing answers, with no second build (%s)', async (_name, variant) => {
+    const path = '/vitamine-mineralstoffe/vitamin-d';
+    const first = await gateway.gql<Page>(PAGE, { path, withListing: true });
+    const categoryId = first.data!.route.category.categoryId;
+    const brandId = first.data!.route.category.productListing!.filters.brands[0]!.brand.brandId;
+    const args = variant === 'brand' ? { filters: { brandIds: [brandId] } } : variant;
+
+    const page = await gateway.gql<Page>(PAGE, { path, withListing: true, ...args });
+    expect(page.errors).toBeUndefined();
+    expect(page.calls).toEqual(['POST /seo-url', `POST /category/${categoryId}`]);
+    const listed = await gateway.gql<{ listing: unknown }>(ROOT_LISTING, { id: categoryId, ...args });
+    expect(listed.calls).toEqual([`POST /product-listing/${categoryId}`]);
+    expect(page.data!.route.category.productListing).toEqual(listed.data!.listing);
+  });
+
+  it('reads the listing itself when the page’s listing slot narrows the filters', async () => {
+    const own = await openTestGateway({ privateShop: true });
+    try {
+      const path = '/vitamine-mineralstoffe/vitamin-d';
+      const page = async () => {
+        own.storeCalls.reset();
+        const result = await own.gql(PAGE, { path, withListing: true });
+        return { listing: (result.body.data as Page).route.category.productListing!, calls: own.storeCalls.list.map((c) => c.path) };
+      };
+      const before = await page();
+      // the shop's editor keeps only the brand filter in this page's listing slot
+      const slots = own.db.prepare(
+        `SELECT t.cms_slot_id AS id, t.config FROM cms_slot_translation t JOIN cms_slot s ON s.id = t.cms_slot_id JOIN cms_block b ON b.id = s.block_id
+         JOIN cms_section x ON x.id = b.section_id JOIN category c ON c.cms_page_id = x.page_id JOIN category_translation ct ON ct.category_id = c.id
+         WHERE s.type = 'product-listing' AND ct.name = 'Vitamin D'`,
+      ).all() as { id: string; config: string }[];
+      expect(slots.length).toBeGreaterThan(0);
+      for (const slot of slots) {
+        const config = JSON.parse(slot.config) as Record<string, { source: string; value: unknown }>;
+        config.filters = { source: 'static', value: 'manufacturer-filter' };
+        own.db.prepare('UPDATE cms_slot_translation SET config = ? WHERE cms_slot_id = ?').run(JSON.stringify(config), slot.id);
+      }
+      const after = await page();
+      expect(after.calls.filter((call) => call.includes('/product-listing/'))).toHaveLength(1);
+      expect(after.listing).toEqual(before.listing);
+    } finally {
+      own.close();
+    }
+  });
+
+  it('reads the page without listing parameters when the query asks for no listing', async () => {
+    const page = await gateway.gql<Page>(PAGE, { path: '/vitamine-mineralstoffe/vitamin-d', withListing: false });
+    expect(page.errors).toBeUndefined();
+    expect(page.data!.route.category.productListing).toBeUndefined();
+    expect(page.calls).toEqual(['POST /seo-url', `POST /category/${page.data!.route.category.categoryId}`]);
   });
 });
 

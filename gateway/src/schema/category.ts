@@ -1,14 +1,14 @@
 import type { Schemas } from '@shopware/api-client/store-api-types';
 import DataLoader from 'dataloader';
-import { GraphQLError, type GraphQLFieldResolver } from 'graphql';
+import { getArgumentValues, getDirectiveValues, GraphQLError, GraphQLIncludeDirective, GraphQLSkipDirective, isObjectType, Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import pino from 'pino';
 import type { GatewayContext } from '../context';
 import { categoryLink, categoryPageLink, linkFor } from '../links';
 import { loaderKey } from '../loaders';
 import { linkIn } from '../seo-paths';
 import { builder, languageIdFor, LocaleEnum, type Localized } from './builder';
-import { CmsPageRef, localizedCmsPage } from './cms';
-import { ProductListingRef, type ProductListingSource } from './listing';
+import { CmsPageRef, listingOfPageSlot, localizedCmsPage } from './cms';
+import { listingBody, listingFromStoreResult, ProductListingRef, readCategoryListing, readListingArgs, type ListingArgs } from './listing';
 import { localizedMedia, MediaRef } from './media';
 
 // Categories: the catalogue tree (main, footer and service navigation), each with its link, breadcrumb,
@@ -33,6 +33,8 @@ function isNotFound(error: unknown): boolean {
 interface CategoryLoaders {
   /** a category with its resolved CMS page, by `${languageId}:${id}` (POST /category/{id}, one per call) */
   categories: DataLoader<string, ShopwareCategory | null>;
+  /** the listing parameters the query's `productListing` asks for, by the key of `categories` (see readCategoryPage) */
+  pageListings: Map<string, ListingArgs>;
   /** a category's subtree, or a menu by its root (main-navigation …), by `${languageId}:${id}:${depth}` (POST /navigation/{id}/{id}) */
   subtrees: DataLoader<string, ShopwareCategory[]>;
 }
@@ -48,8 +50,13 @@ export function categoryLoaders(ctx: GatewayContext): CategoryLoaders {
           Promise.all(
             keys.map(async (key) => {
               const [languageId = '', id = ''] = key.split(':');
+              const listingArgs = loaders?.pageListings.get(key);
               try {
-                return await ctx.store(languageId).invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: id }, body: {} });
+                // With the page's listing parameters, the page's listing slot lists what `productListing` shows.
+                const body = listingArgs ? pageReadBody(listingArgs) : {};
+                const category = await ctx.store(languageId).invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: id }, body });
+                if (listingArgs) readWithListing.set(category, listingKey(listingArgs));
+                return category;
               } catch (error) {
                 if (isNotFound(error)) return null;
                 throw error;
@@ -68,10 +75,64 @@ export function categoryLoaders(ctx: GatewayContext): CategoryLoaders {
           ),
         { batch: false },
       ),
+      pageListings: new Map(),
     };
     byContext.set(ctx, loaders);
   }
   return loaders;
+}
+
+/** Which listing parameters a category was read with (its CMS listing slot lists with them). */
+const readWithListing = new WeakMap<ShopwareCategory, string>();
+
+function listingKey(args: ListingArgs): string {
+  return JSON.stringify(listingBody(args));
+}
+
+/** The category read's body: the listing parameters only (Shopware's listing slot takes no associations from it). */
+function pageReadBody(args: ListingArgs): Record<string, unknown> {
+  const { associations: _associations, ...parameters } = listingBody(args);
+  return parameters;
+}
+
+/**
+ * The category page of `key` for a query that also asks for its `productListing` (at `listingPath` below the field
+ * of `info`): read with that listing's parameters, so that the Store API builds the listing once, in the page's
+ * listing slot, and `productListing` takes it from there. A query without the field reads the page as before.
+ */
+export function readCategoryPage(ctx: GatewayContext, key: string, info: GraphQLResolveInfo, listingPath: readonly string[]): Promise<ShopwareCategory | null> {
+  const loaders = categoryLoaders(ctx);
+  const listingArgs = wantedListingArgs(info, listingPath);
+  if (listingArgs && !loaders.pageListings.has(key)) loaders.pageListings.set(key, listingArgs);
+  return loaders.categories.load(key);
+}
+
+/** The arguments of the first `productListing` the query selects at `path` below the current field; null when none. */
+function wantedListingArgs(info: GraphQLResolveInfo, path: readonly string[]): ListingArgs | null {
+  let nodes: readonly FieldNode[] = info.fieldNodes;
+  for (const name of path) nodes = nodes.flatMap((node) => selectedFields(info, node.selectionSet, name));
+  const node = nodes[0];
+  const category = info.schema.getType('Category');
+  const definition = isObjectType(category) ? category.getFields().productListing : undefined;
+  if (!node || !definition) return null;
+  try {
+    return readListingArgs(getArgumentValues(definition, node, info.variableValues));
+  } catch {
+    return null; // bad arguments: `productListing` reads itself and answers its own error
+  }
+}
+
+/** The fields named `name` in a selection set, through fragments, leaving out what @skip or @include leaves out. */
+function selectedFields(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, name: string): FieldNode[] {
+  const included = (node: FieldNode | { directives?: FieldNode['directives'] }) =>
+    getDirectiveValues(GraphQLSkipDirective, node, info.variableValues)?.if !== true &&
+    getDirectiveValues(GraphQLIncludeDirective, node, info.variableValues)?.if !== false;
+  return (set?.selections ?? []).flatMap((selection): FieldNode[] => {
+    if (!included(selection)) return [];
+    if (selection.kind === Kind.FIELD) return selection.name.value === name ? [selection] : [];
+    if (selection.kind === Kind.INLINE_FRAGMENT) return selectedFields(info, selection.selectionSet, name);
+    return selectedFields(info, info.fragments[selection.name.value]?.selectionSet, name);
+  });
 }
 
 /** POST /navigation/{id}/{id}: the categories below `rootId` as a tree `depth` levels deep. */
@@ -264,12 +325,12 @@ builder.node(CategoryRef, {
         first: t.arg.int({ required: false, description: 'Relay: products per page (instead of limit).' }),
         after: t.arg.string({ required: false, description: 'Relay: the endCursor of the previous page (instead of page).' }),
       },
-      resolve: (c, args, ctx, info) => {
-        // One listing machinery for the whole graph: the root `listing` field's (listing.ts) checks the
-        // arguments, builds the Store API body and maps its errors.
-        const listing = info.schema.getQueryType()?.getFields().listing?.resolve as GraphQLFieldResolver<unknown, GatewayContext> | undefined;
-        if (!listing) throw new Error('The root listing field is missing from the schema');
-        return listing({}, { ...args, categoryId: c.data.id, locale: localeOf(ctx, c.languageId) }, ctx, info) as Promise<ProductListingSource>;
+      resolve: (c, args, ctx) => {
+        const listingArgs = readListingArgs(args);
+        // The page read with these parameters (readCategoryPage) brings the listing in its slot: no second build.
+        const fromPage = readWithListing.get(c.data) === listingKey(listingArgs) ? listingOfPageSlot(c.data.cmsPage, listingArgs.sort) : null;
+        if (fromPage) return listingFromStoreResult(c.languageId, fromPage, listingArgs);
+        return readCategoryListing(ctx, c.languageId, c.data.id, listingArgs);
       },
     }),
     cmsPage: t.field({
@@ -407,11 +468,11 @@ builder.queryFields((t) => ({
       id: t.arg.id({ required: true, description: 'The category’s Shopware id.' }),
       locale: t.arg({ type: LocaleEnum, required: false, description: 'Language to read in (default: the request’s).' }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const id = String(args.id);
       if (!/^[0-9a-f]{32}$/i.test(id)) throw new GraphQLError('id must be a Shopware id (32 hex characters).', { extensions: { code: 'BAD_USER_INPUT', argument: 'id' } });
       const languageId = languageIdFor(ctx, args.locale);
-      const category = await categoryLoaders(ctx).categories.load(loaderKey(languageId, id.toLowerCase()));
+      const category = await readCategoryPage(ctx, loaderKey(languageId, id.toLowerCase()), info, ['productListing']);
       return category ? localizedCategory(languageId, category) : null;
     },
   }),

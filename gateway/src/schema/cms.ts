@@ -233,6 +233,51 @@ const CmsProductBoxRef = slotObject('CmsProductBox').implement({
   }),
 });
 
+/** The filters a listing slot may narrow to (its `filters` config); all of them is what POST /product-listing offers. */
+const LISTING_SLOT_FILTERS = ['manufacturer-filter', 'rating-filter', 'price-filter', 'shipping-free-filter', 'property-filter'];
+
+/**
+ * Shopware's listing slot reads its products with criteria of its own, not the gateway's associations
+ * (PRODUCT_ASSOCIATIONS): a product is as POST /product-listing answers it only when it carries them all.
+ */
+function carriesListingAssociations(product: ShopwareProduct): boolean {
+  const p = product as ShopwareProduct & Record<string, unknown>;
+  if (!['media', 'properties', 'options', 'seoUrls'].every((key) => Array.isArray(p[key]))) return false;
+  const toOne: [string | null | undefined, unknown][] = [
+    [p.coverId, p.cover],
+    [p.manufacturerId, p.manufacturer],
+    [p.deliveryTimeId, p.deliveryTime],
+    [p.unitId, p.unit],
+    [p.manufacturer?.mediaId, p.manufacturer?.media],
+  ];
+  if (toOne.some(([id, entity]) => id && !entity)) return false;
+  return [...(p.properties ?? []), ...(p.options ?? [])].every((option) => option.group);
+}
+
+/**
+ * The listing a category page's product-listing slot carries, when it is what POST /product-listing answers
+ * for the same parameters: the slot neither narrows filters, properties or sortings nor sorts otherwise by
+ * default, and its products carry the gateway's associations. Null otherwise: the caller reads the listing.
+ */
+export function listingOfPageSlot(page: ShopwareCmsPage | null | undefined, sort: string | null | undefined): ProductListingResult | null {
+  const slot = page?.sections
+    ?.flatMap((section) => section.blocks ?? [])
+    .flatMap((block) => block.slots ?? [])
+    .find((s) => s.type === 'product-listing');
+  const listing = slot ? (dataOf(slot).listing as ProductListingResult | undefined) : undefined;
+  if (!slot || !listing) return null;
+  const filters = configValue(slot, 'filters');
+  if (typeof filters === 'string' && filters.trim() !== '') {
+    const enabled = filters.split(',').map((f) => f.trim());
+    if (!LISTING_SLOT_FILTERS.every((f) => enabled.includes(f))) return null;
+  }
+  const whitelist = configValue(slot, 'propertyWhitelist');
+  if (Array.isArray(whitelist) && whitelist.length > 0) return null;
+  if (configValue(slot, 'useCustomSorting') === true) return null;
+  if (!sort && stringOrNull(configValue(slot, 'defaultSorting'))) return null;
+  return (listing.elements ?? []).every(carriesListingAssociations) ? listing : null;
+}
+
 const CmsProductListingRef = slotObject('CmsProductListing').implement({
   description: 'The product listing of a category page, with its filters and sortings.',
   fields: (t) => ({

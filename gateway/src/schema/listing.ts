@@ -303,7 +303,7 @@ export function readListingArgs(raw: RawListingArgs): ListingArgs {
 }
 
 /** The Store API listing parameters of SPEC §9 (filter values `|`-joined). */
-function listingBody(args: ListingArgs): Record<string, unknown> {
+export function listingBody(args: ListingArgs): Record<string, unknown> {
   const f = args.filters;
   return {
     ...(args.page !== undefined ? { p: args.page } : {}),

@@ -1,10 +1,11 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context';
 import { DEFAULT_LOCALE, LOCALES } from '../languages';
 import { linkFor, parseStorefrontPath, type LinkKind } from '../links';
 import { linkIn } from '../seo-paths';
 import { catalogLoaders, loaderKey } from '../loaders';
 import { builder, LocaleEnum, type Localized } from './builder';
-import { BreadcrumbEntryRef, breadcrumbOf, categoryLoaders, CategoryRef, localizedCategory, type Category, type ShopwareCategory } from './category';
+import { BreadcrumbEntryRef, breadcrumbOf, categoryLoaders, CategoryRef, localizedCategory, readCategoryPage, type Category, type ShopwareCategory } from './category';
 import { landingPageLoader, LandingPageRef, type LandingPage } from './landing-page';
 import { ProductRef, type ShopwareProduct } from './product';
 
@@ -97,15 +98,18 @@ const RouteResultRef = builder.unionType('RouteResult', {
   resolveType: (result) => result.kind,
 });
 
+/** Where a category page's own listing sits below `route`: CategoryPage.category.productListing. */
+const CATEGORY_PAGE_LISTING = ['category', 'productListing'] as const;
+
 /** The page of one target, or NotFound when it does not exist (anymore). */
-async function pageOf(ctx: GatewayContext, path: string, languageId: string, kind: LinkKind, id: string): Promise<RouteResult> {
+async function pageOf(ctx: GatewayContext, info: GraphQLResolveInfo, path: string, languageId: string, kind: LinkKind, id: string): Promise<RouteResult> {
   switch (kind) {
     case 'product': {
       const detail = await catalogLoaders(ctx).productDetails.load(loaderKey(languageId, id));
       return detail ? { kind: 'ProductPage', path, product: { languageId, data: detail.product }, productId: id } : { kind: 'NotFound', path };
     }
     case 'category': {
-      const category = await categoryLoaders(ctx).categories.load(loaderKey(languageId, id));
+      const category = await readCategoryPage(ctx, loaderKey(languageId, id), info, CATEGORY_PAGE_LISTING);
       return category ? { kind: 'CategoryPage', path, category: localizedCategory(languageId, category) } : { kind: 'NotFound', path };
     }
     case 'landingPage': {
@@ -157,7 +161,7 @@ builder.queryFields((t) => ({
       path: t.arg.string({ required: true, description: 'A storefront path, e.g. /vitamine-mineralstoffe/vitamin-d or /it/detail/{id}.' }),
       locale: t.arg({ type: LocaleEnum, required: false, description: 'Language to read in; overrides the path’s prefix.' }),
     },
-    resolve: async (_root, args, ctx): Promise<RouteResult> => {
+    resolve: async (_root, args, ctx, info): Promise<RouteResult> => {
       const path = args.path.slice(0, 2048);
       const parsed = parseStorefrontPath(path);
       if (parsed.kind === 'invalid') return { kind: 'NotFound', path };
@@ -165,16 +169,16 @@ builder.queryFields((t) => ({
       const languageId = ctx.languages.idOf(args.locale ?? parsed.locale ?? DEFAULT_LOCALE);
       if (parsed.kind === 'home') {
         // the alias `home` is the sales channel's navigation category: one call, with its CMS page
-        const home = await categoryLoaders(ctx).categories.load(loaderKey(languageId, 'home'));
+        const home = await readCategoryPage(ctx, loaderKey(languageId, 'home'), info, CATEGORY_PAGE_LISTING);
         if (!home) return { kind: 'NotFound', path };
         categoryLoaders(ctx).categories.prime(loaderKey(languageId, home.id), home);
         return { kind: 'CategoryPage', path, category: localizedCategory(languageId, home) };
       }
       if (parsed.kind === 'seo') {
         const target = (await seoTarget(ctx, languageId, parsed.seoPathInfo)) ?? (await seoTargetInOtherLanguages(ctx, languageId, parsed.seoPathInfo));
-        return target ? pageOf(ctx, path, languageId, target.kind, target.id) : { kind: 'NotFound', path };
+        return target ? pageOf(ctx, info, path, languageId, target.kind, target.id) : { kind: 'NotFound', path };
       }
-      return pageOf(ctx, path, languageId, parsed.kind, parsed.id);
+      return pageOf(ctx, info, path, languageId, parsed.kind, parsed.id);
     },
   }),
 }));
