@@ -18,7 +18,7 @@ import { BenchShopper, percentile, writeResultsSection } from './support';
 // CPU per request is steadier than requests/s on a shared machine: another process's load slows the clock, not the
 // count of CPU milliseconds this one needs.
 //
-// BENCH_AB_BASE=/work/other-worktree (a built worktree of an older commit, beside this one): the same rows against
+// BENCH_AB_BASE=../other-worktree (a built worktree of an older commit, beside this one): the same rows against
 // that tree's server and this one's, alternately BENCH_AB_ROUNDS times each (default 3), written as the medians of
 // both. Replaces its own section of bench/RESULTS.md. Speed is measured here, never asserted in a test.
 

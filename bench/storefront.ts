@@ -28,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Where the server runs (its dist/ and persisted_queries.json): BENCH_SERVER_CWD may name a copy of the project
  * (symlinks and a dist/ of its own) so that a build running meanwhile cannot swap the bundles under the measurement.
- * It must sit under the project's top-level folder (/work/x beside /work/main): elsewhere Vike's server-entry
+ * It must sit under the project's top-level folder (e.g. a folder beside this checkout): elsewhere Vike's server-entry
  * lookup (@brillout/vite-plugin-server-entry) renders with the project's own dist/.
  */
 const SERVER_CWD = process.env.BENCH_SERVER_CWD ?? ROOT;
