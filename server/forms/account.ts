@@ -20,10 +20,22 @@ import { confirmLinkOf, isLinkParameter, MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, 
 import { NEWSLETTER_RESULT_PARAMETER } from '../../storefront/features/newsletter/newsletterForm';
 import { localizedPath } from '../../storefront/platform/i18n/locales';
 import { PRODUCT_ID_FIELD, WISHLIST_FORMS } from '../../storefront/features/wishlist/wishlistForms';
+import {
+  APPLICATION_FIELD_PATHS,
+  applicationInput,
+  applicationValuesOf,
+  checkApplicationFields,
+  checkAssign,
+  LOYALTY_FORMS,
+  normalizeCardNumber,
+  normalizeVerificationCode,
+  type LoyaltySaved,
+} from '../../storefront/features/account/loyaltyForm';
+import { LOYALTY_PATH } from '../../storefront/platform/navigation/loyaltyPath';
 import type { FormPostDefinition } from '../formPosts';
 
 // The account area's forms without JavaScript (issue 18, ADR 0023): profile, e-mail, password, the address book,
-// the default payment method, the wishlist's hearts and the mailed links' confirmations. Each runs the enhanced
+// the default payment method, the VitalCard's forms, the wishlist's hearts and the mailed links' confirmations. Each runs the enhanced
 // form's own mutation; success is the page again saying what was saved (?saved=…).
 
 type Read = ReturnType<FormPostDefinition['read']>;
@@ -38,7 +50,7 @@ function withId(fields: URLSearchParams, name: string, variables: (id: string) =
 }
 
 /** A form of an account page whose success is that page again with its confirmation. */
-function accountForm(form: string, path: string, saved: AccountSaved, rest: Pick<FormPostDefinition, 'mutation' | 'field' | 'keep' | 'read'>): FormPostDefinition {
+function accountForm(form: string, path: string, saved: AccountSaved | LoyaltySaved, rest: Pick<FormPostDefinition, 'mutation' | 'field' | 'keep' | 'read'>): FormPostDefinition {
   return { form, path, ...rest, forCustomers: true, done: (_url, locale) => `${localizedPath(path, locale)}?${ACCOUNT_SAVED_PARAMETER}=${saved}` };
 }
 
@@ -163,6 +175,28 @@ export const ACCOUNT_FORM_POSTS: readonly FormPostDefinition[] = [
   newsletterSetting(ACCOUNT_FORMS.newsletterUnsubscribe, 'NewsletterSettingUnsubscribeMutation', 'unsubscribeNewsletter', (fields) =>
     fields.get(NEWSLETTER_SETTING_FIELDS.wanted) ? { unchanged: true } : { variables: { input: { email: fields.get(NEWSLETTER_SETTING_FIELDS.email) ?? '' } } },
   ),
+  accountForm(LOYALTY_FORMS.assign, LOYALTY_PATH, 'loyaltyAssigned', {
+    mutation: 'LoyaltyAreaAssignMutation',
+    field: 'assignLoyaltyCard',
+    // the verification code proves the card is in hand: like a password, it never comes back
+    keep: ['cardNumber'],
+    read(fields) {
+      const cardNumber = fields.get('cardNumber') ?? '';
+      const verificationCode = fields.get('verificationCode') ?? '';
+      return checked(checkAssign({ cardNumber, verificationCode }), () => ({
+        input: { cardNumber: normalizeCardNumber(cardNumber), verificationCode: normalizeVerificationCode(verificationCode) },
+      }));
+    },
+  }),
+  accountForm(LOYALTY_FORMS.apply, LOYALTY_PATH, 'loyaltyApplied', {
+    mutation: 'LoyaltyAreaApplyMutation',
+    field: 'applyForLoyaltyCard',
+    keep: APPLICATION_FIELD_PATHS,
+    read(fields) {
+      const values = applicationValuesOf(Object.fromEntries(fields));
+      return checked(checkApplicationFields(values), () => ({ input: applicationInput(values) }));
+    },
+  }),
   wishlistForm(WISHLIST_FORMS.add, 'wishlistServerAddMutation', 'addToWishlist'),
   wishlistForm(WISHLIST_FORMS.remove, 'wishlistServerRemoveMutation', 'removeFromWishlist'),
   {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { holdPageScripts, kitForm, named } from './support/formPage';
 import { confirmedAccount, findProducts, hydrated, isDelivery, mailedLink, readShop } from './support/shop';
+import { seededLoyaltyCardCode, seededLoyaltyCardNumber } from '../../store-api/src/seed/loyalty-cards';
 
 // Issue 18 (ADR 0023), the account area: the profile, the address book, the default payment method, the wishlist's
 // hearts and the links mailed for the registration and the newsletter work with JavaScript off. A refused post shows
@@ -241,6 +242,35 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/it\/newsletter-unsubscribe\/[^/?]+\?done=1$/);
     await expect(page.getByTestId('newsletter-done')).toContainText('Disiscrizione');
     expect(status()).toEqual(['optOut']);
+  });
+
+  test('VitalCard: a wrong verification code is refused beside its field, the number kept; the right one shows the card; the code is never in a URL', async ({ page }) => {
+    const email = await loggedIn(page, 'vitalcard-ohne-js');
+    // a seeded card no other spec assigns
+    const cardNumber = seededLoyaltyCardNumber(21);
+    const code = seededLoyaltyCardCode(21);
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto('/account/my-vitalcard');
+    // by what the shopper sees: before the fix the fields were there, but the form sent them in the address
+    const number = page.getByRole('textbox', { name: /^Kartennummer/ });
+    const verification = page.getByRole('textbox', { name: /^Prüfcode/ });
+    const assign = page.getByRole('button', { name: 'Karte erfassen' });
+    await number.fill(cardNumber);
+    await verification.fill('ZZZZ-ZZZZ');
+    await assign.click();
+    await expect(page).toHaveURL(/\/account\/my-vitalcard$/);
+    await expect(verification).toHaveAccessibleDescription(/Die Kartennummer oder der Prüfcode ist falsch\./);
+    await expect(verification).toHaveValue('');
+    await expect(number).toHaveValue(cardNumber);
+
+    await verification.fill(code);
+    await assign.click();
+    await expect(page).toHaveURL(/\/account\/my-vitalcard\?saved=loyaltyAssigned$/);
+    await expect(page.getByTestId('loyalty-saved')).toHaveText('Ihre VitalCard wurde Ihrem Kundenkonto zugeordnet.');
+    await expect(page.getByTestId('loyalty-card-number')).toHaveText(cardNumber);
+    expect(readShop<{ email: string }>('SELECT c.email FROM loyalty_card l JOIN customer c ON c.id = l.customer_id WHERE l.card_number = ?', cardNumber)).toEqual([{ email }]);
+    expect(addresses.filter((address) => /ZZZZ|verificationCode/.test(address) || address.includes(code) || address.includes(code.replace('-', '')))).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFormPostShop, type ShownAgain } from '../support/formPostShop';
 import type { TestGateway } from '../support/gateway';
 import { ORIGIN } from '../support/shop';
+import { seededLoyaltyCardCode, seededLoyaltyCardNumber } from '../../store-api/src/seed/loyalty-cards';
 
 // The account area's forms without JavaScript (server/forms/account.ts, ADR 0023) with the real gateway over the
 // embedded Store API: each runs the enhanced form's own persisted mutation with the shopper's session; a refusal is
@@ -218,6 +219,37 @@ describe('the default payment method without JavaScript', () => {
     const saved = await post('/fr/account/payment', { _form: 'default-payment', paymentMethodId: chosen }, customer);
     expect(saved.headers.get('location')).toBe('/fr/account/payment?saved=payment');
     expect(customerRow()).toMatchObject({ default_payment_method_id: chosen });
+  });
+});
+
+describe('the VitalCard’s forms without JavaScript', () => {
+  /** A seeded card no other test of this file uses. */
+  const CARD = 22;
+  const holder = () => readShop<{ email: string }>('SELECT c.email FROM loyalty_card l JOIN customer c ON c.id = l.customer_id WHERE l.card_number = ?', seededLoyaltyCardNumber(CARD));
+
+  it('assign: a code of the wrong shape and a wrong code come back with the number only; the right one assigns the card, 303 to the page saying so', async () => {
+    const cardNumber = seededLoyaltyCardNumber(CARD);
+    const shape = await post('/account/my-vitalcard', { _form: 'loyalty-assign', cardNumber, verificationCode: 'AB-1' }, customer);
+    expect(shape.status).toBe(422);
+    expect(shownAgain[0]!.formPost).toEqual({ form: 'loyalty-assign', values: { cardNumber }, problems: { verificationCode: 'shape' }, errors: [] });
+    const wrong = await post('/account/my-vitalcard', { _form: 'loyalty-assign', cardNumber, verificationCode: 'ZZZZ-ZZZZ' }, customer);
+    expect(wrong.status).toBe(422);
+    expect(shownAgain[0]!.formPost).toMatchObject({ values: { cardNumber }, problems: {}, errors: [expect.objectContaining({ code: 'CARD_NOT_VERIFIED' })] });
+    expect(holder()).toEqual([]);
+    const assigned = await post('/it/account/my-vitalcard', { _form: 'loyalty-assign', cardNumber, verificationCode: seededLoyaltyCardCode(CARD) }, customer);
+    expect(assigned.status).toBe(303);
+    expect(assigned.headers.get('location')).toBe('/it/account/my-vitalcard?saved=loyaltyAssigned');
+    expect(holder()).toEqual([{ email }]);
+  });
+
+  it('apply: a wrong postal code comes back with every value beside its field; without a session: the login', async () => {
+    const application = { _form: 'loyalty-apply', 'application.firstName': 'Lea', 'application.lastName': 'Konto', 'application.birthday': '1990-04-01', 'application.email': email, 'application.street': 'Marktgasse 5', 'application.zipcode': '30', 'application.city': 'Bern' };
+    const refused = await post('/account/my-vitalcard', application, customer);
+    expect(refused.status).toBe(422);
+    const { _form, ...values } = application;
+    expect(shownAgain[0]!.formPost).toEqual({ form: _form, values, problems: { 'application.zipcode': 'postalCode' }, errors: [] });
+    const guest = await post('/account/my-vitalcard', { ...application, 'application.zipcode': '3011' });
+    expect(guest.headers.get('location')).toBe('/login?redirect=%2Faccount%2Fmy-vitalcard');
   });
 });
 

@@ -6,7 +6,8 @@ import { unavailableError, useShopMutation } from '../../platform/relay/useShopM
 import { CheckoutAlert, focusField, TextField, useFieldMessages } from '../../ui/CheckoutField';
 import { useNotifications } from '../../shell/Notifications';
 import { firstProblemField, splitShopErrors, type FieldProblems, type ShopErrorData } from '../../forms/checkoutForms';
-import { checkRequired } from '../../forms/fieldRules';
+import { PostedFormFields, RefusalFocus, refusedFieldOf, usePostedForm } from '../../forms/postedForm';
+import { LOYALTY_PATH } from '../../platform/navigation/loyaltyPath';
 import { INTL_LOCALE, localizedPath } from '../../platform/i18n/locales';
 import { formatPrice } from '../../platform/i18n/money';
 import type { LoyaltyArea_customer$key } from './__generated__/LoyaltyArea_customer.graphql';
@@ -14,10 +15,15 @@ import type { LoyaltyAreaApplyMutation } from './__generated__/LoyaltyAreaApplyM
 import type { LoyaltyAreaAssignMutation } from './__generated__/LoyaltyAreaAssignMutation.graphql';
 import styles from './LoyaltyArea.module.css';
 import {
+  APPLICATION_FIELD_PATHS,
   APPLICATION_FIELDS,
-  checkApplication,
-  looksLikeCardNumber,
-  looksLikeVerificationCode,
+  applicationInput,
+  applicationValuesOf,
+  ASSIGN_FIELDS,
+  ASSIGN_SHAPE_TEXTS,
+  checkApplicationFields,
+  checkAssign,
+  LOYALTY_FORMS,
   normalizeCardNumber,
   normalizeVerificationCode,
   type ApplicationValues,
@@ -187,34 +193,73 @@ function VoucherList({ vouchers }: { vouchers: readonly Voucher[] }) {
   );
 }
 
-/** The state of a VitalCard form: the browser's problems, the gateway's messages beside the fields, the alert box. */
-function useCardFormState() {
-  const { t } = useTranslation('customer');
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string[]>([]);
-  const messageOf = useFieldMessages(problems, serverErrors);
+/** A refusal of the assign form: the gateway's wrong number beside the number, a wrong number-or-code beside the code. */
+const assignRefusal = (errors: readonly ShopErrorData[]) =>
+  errors.map((error) =>
+    error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error.code === 'CARD_NOT_VERIFIED' ? { ...error, field: 'verificationCode' } : error,
+  );
 
-  /**
-   * Shows the gateway's refusal: the errors naming one of `fields` beside it, the others in the alert box (the
-   * generic message when there are none); answers the messages by field.
-   */
-  const refused = (errors: readonly ShopErrorData[], fields: readonly string[]): Record<string, string> => {
-    const { byField, general } = splitShopErrors(errors, new Set(fields));
+/** A refusal of the application: the gateway names the input's fields, the form posts them as "application.…". */
+const applicationRefusal = (errors: readonly ShopErrorData[]) =>
+  errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
+
+type Posted = ReturnType<typeof usePostedForm>['posted'];
+
+/**
+ * The state of a VitalCard form: the browser's problems, the gateway's messages beside the fields, the alert box —
+ * at first those of a post refused without scripts (ADR 0023), sorted as the enhanced submit sorts them.
+ */
+function useCardFormState(posted: Posted, fields: readonly string[], sortRefusal: (errors: readonly ShopErrorData[]) => ShopErrorData[]) {
+  const { t } = useTranslation('customer');
+  /** The gateway's refusal (null: no answer) by field, the others for the alert box (the generic message when there are none). */
+  const sorted = (errors: readonly ShopErrorData[] | null) => {
+    const { byField, general } = splitShopErrors(sortRefusal(errors ?? [unavailableError(t('errors.generic'))]), new Set(fields));
+    return { byField, alert: general.length || Object.keys(byField).length ? general : [t('errors.generic')] };
+  };
+  // A number or code of the wrong shape is a message of its own beside its field, as the enhanced submit shows it.
+  const shapeMessages = (problems: Record<string, string>) =>
+    Object.fromEntries(Object.entries(problems).flatMap(([field, problem]) => (problem === 'shape' ? [[field, t(ASSIGN_SHAPE_TEXTS[field] ?? 'errors.generic')]] : [])));
+  const sectionProblems = (problems: Record<string, string>) => Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== 'shape')) as FieldProblems;
+  const [first] = useState(() => {
+    if (!posted) return { problems: {}, serverErrors: {}, alert: [] as string[] };
+    if (Object.keys(posted.problems).length > 0) return { problems: sectionProblems(posted.problems), serverErrors: shapeMessages(posted.problems), alert: [] as string[] };
+    const { byField, alert } = sorted(posted.errors);
+    return { problems: {}, serverErrors: byField, alert };
+  });
+  const [problems, setProblems] = useState<FieldProblems>(first.problems);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(first.serverErrors);
+  const [alert, setAlert] = useState<string[]>(first.alert);
+  const messageOf = useFieldMessages(problems, serverErrors);
+  const refusedField = refusedFieldOf(posted, fields, first.serverErrors);
+
+  /** Shows the browser's problems; answers whether there were any. */
+  const checked = (found: Record<string, string>): boolean => {
+    setProblems(sectionProblems(found));
+    setServerErrors(shapeMessages(found));
+    setAlert([]);
+    return Object.keys(found).length > 0;
+  };
+
+  /** Shows the gateway's refusal; answers the messages by field. */
+  const refused = (errors: readonly ShopErrorData[] | null): Record<string, string> => {
+    const { byField, alert: general } = sorted(errors);
     setServerErrors(byField);
-    setAlert(general.length || Object.keys(byField).length ? general : [t('errors.generic')]);
+    setAlert(general);
     return byField;
   };
 
-  return { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused };
+  return { serverErrors, setServerErrors, alert, messageOf, checked, refused, refusedField };
 }
 
 function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
   const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
   const { notify } = useNotifications();
-  const [cardNumber, setCardNumber] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
-  const { setProblems, serverErrors, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
+  // Without scripts the form posts to the server (server/forms/account.ts); the code never comes back with a refusal.
+  const posted = usePostedForm(LOYALTY_FORMS.assign, { cardNumber: '', verificationCode: '' });
+  const [cardNumber, setCardNumber] = useState(posted.values.cardNumber);
+  const [verificationCode, setVerificationCode] = useState(posted.values.verificationCode);
+  const { serverErrors, setServerErrors, alert, messageOf, checked, refused, refusedField } = useCardFormState(posted.posted, ASSIGN_FIELDS, assignRefusal);
   const [assign, sending] = useShopMutation<LoyaltyAreaAssignMutation>(graphql`
     mutation LoyaltyAreaAssignMutation($input: AssignLoyaltyCardInput!) {
       assignLoyaltyCard(input: $input) {
@@ -232,35 +277,12 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    setAlert([]);
-    const required: FieldProblems = {};
-    const numberRequired = checkRequired(cardNumber);
-    const codeRequired = checkRequired(verificationCode);
-    if (numberRequired) required.cardNumber = numberRequired;
-    if (codeRequired) required.verificationCode = codeRequired;
-    setProblems(required);
-    if (numberRequired || codeRequired) {
-      setServerErrors({});
-      return focusField(numberRequired ? 'cardNumber' : 'verificationCode');
-    }
-    if (!looksLikeCardNumber(cardNumber)) {
-      setServerErrors({ cardNumber: t('loyalty.invalidCardNumber') });
-      return focusField('cardNumber');
-    }
-    if (!looksLikeVerificationCode(verificationCode)) {
-      setServerErrors({ verificationCode: t('loyalty.invalidVerificationCode') });
-      return focusField('verificationCode');
-    }
-    setServerErrors({});
+    const found = checkAssign({ cardNumber, verificationCode });
+    if (checked(found)) return focusField(firstProblemField(ASSIGN_FIELDS, found));
     const response = await assign({ input: { cardNumber: normalizeCardNumber(cardNumber), verificationCode: normalizeVerificationCode(verificationCode) } });
     const payload = response?.assignLoyaltyCard;
-    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
-    if (errors.length > 0 || !payload?.card) {
-      // The gateway's 'Die Kartennummer ist ungültig' belongs beside the number, a wrong number-or-code beside the code.
-      const mapped = errors.map((error) =>
-        error.code === 'CARD_NUMBER_INVALID' ? { ...error, field: 'cardNumber' } : error.code === 'CARD_NOT_VERIFIED' ? { ...error, field: 'verificationCode' } : error,
-      );
-      const byField = refused(mapped, ['cardNumber', 'verificationCode']);
+    if (!payload?.card || payload.errors.length > 0) {
+      const byField = refused(payload ? payload.errors : null);
       focusField(byField.cardNumber || !byField.verificationCode ? 'cardNumber' : 'verificationCode');
       return;
     }
@@ -268,38 +290,49 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
     onDone(payload.card);
   };
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-assign-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath(LOYALTY_PATH, locale)}
+      data-form={LOYALTY_FORMS.assign}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="loyalty-assign-title"
+    >
+      <PostedFormFields form={LOYALTY_FORMS.assign} posted={posted.posted} />
       <h2 id="loyalty-assign-title">{t('loyalty.assignTitle')}</h2>
       <p className={styles.muted}>{t('loyalty.assignIntro')}</p>
       <CheckoutAlert messages={alert} />
-      <TextField
-        field="cardNumber"
-        label={t('loyalty.cardNumber')}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={20}
-        required
-        value={cardNumber}
-        onChange={(value) => {
-          setCardNumber(value);
-          if (serverErrors.cardNumber) setServerErrors({});
-        }}
-        message={messageOf('cardNumber', '')}
-      />
-      <TextField
-        field="verificationCode"
-        label={t('loyalty.verificationCode')}
-        hint={t('loyalty.verificationCodeHint')}
-        autoComplete="off"
-        maxLength={12}
-        required
-        value={verificationCode}
-        onChange={(value) => {
-          setVerificationCode(value);
-          if (serverErrors.verificationCode) setServerErrors({});
-        }}
-        message={messageOf('verificationCode', '')}
-      />
+      <RefusalFocus field={refusedField}>
+        <TextField
+          field="cardNumber"
+          label={t('loyalty.cardNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          required
+          value={cardNumber}
+          onChange={(value) => {
+            setCardNumber(value);
+            if (serverErrors.cardNumber) setServerErrors({});
+          }}
+          message={messageOf('cardNumber', '')}
+        />
+        <TextField
+          field="verificationCode"
+          label={t('loyalty.verificationCode')}
+          hint={t('loyalty.verificationCodeHint')}
+          autoComplete="off"
+          maxLength={12}
+          required
+          value={verificationCode}
+          onChange={(value) => {
+            setVerificationCode(value);
+            if (serverErrors.verificationCode) setServerErrors({});
+          }}
+          message={messageOf('verificationCode', '')}
+        />
+      </RefusalFocus>
       <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
         {t('loyalty.assignSubmit')}
       </button>
@@ -309,9 +342,12 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
 
 function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; onDone: (card: Card) => void }) {
   const { t } = useTranslation('customer');
+  const { locale } = usePageContext();
   const { notify } = useNotifications();
-  const [values, setValues] = useState<ApplicationValues>(defaults);
-  const { setProblems, setServerErrors, alert, setAlert, messageOf, refused } = useCardFormState();
+  // Without scripts the form posts to the server (server/forms/account.ts); a refusal comes back with every value.
+  const posted = usePostedForm<Record<string, string>>(LOYALTY_FORMS.apply, Object.fromEntries(APPLICATION_FIELDS.map((name) => [`application.${name}`, defaults[name]])));
+  const [values, setValues] = useState<ApplicationValues>(() => applicationValuesOf(posted.values));
+  const { alert, messageOf, checked, refused, refusedField } = useCardFormState(posted.posted, APPLICATION_FIELD_PATHS, applicationRefusal);
   const [apply, sending] = useShopMutation<LoyaltyAreaApplyMutation>(graphql`
     mutation LoyaltyAreaApplyMutation($input: LoyaltyApplicationInput!) {
       applyForLoyaltyCard(input: $input) {
@@ -335,38 +371,42 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const found = Object.fromEntries(Object.entries(checkApplication(values)).map(([name, problem]) => [`application.${name}`, problem])) as FieldProblems;
-    setProblems(found);
-    setServerErrors({});
-    setAlert([]);
-    const order = APPLICATION_FIELDS.map((name) => `application.${name}`);
-    if (Object.keys(found).length > 0) return focusField(firstProblemField(order, found));
-    const input = Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, values[name].trim()])) as ApplicationValues;
-    const response = await apply({ input });
+    const found = checkApplicationFields(values);
+    if (checked(found)) return focusField(firstProblemField(APPLICATION_FIELD_PATHS, found));
+    const response = await apply({ input: applicationInput(values) });
     const payload = response?.applyForLoyaltyCard;
-    const errors = payload ? payload.errors : [unavailableError(t('errors.generic'))];
-    if (errors.length > 0 || !payload?.card) {
-      const mapped = errors.map((error) => (error.field && !error.field.startsWith('application.') ? { ...error, field: `application.${error.field}` } : error));
-      focusField(firstProblemField(order, refused(mapped, order)));
+    if (!payload?.card || payload.errors.length > 0) {
+      focusField(firstProblemField(APPLICATION_FIELD_PATHS, refused(payload ? payload.errors : null)));
       return;
     }
     notify({ type: 'success', message: t('loyalty.applied') });
     onDone(payload.card);
   };
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-apply-title">
+    <form
+      className={styles.form}
+      method="post"
+      action={localizedPath(LOYALTY_PATH, locale)}
+      data-form={LOYALTY_FORMS.apply}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="loyalty-apply-title"
+    >
+      <PostedFormFields form={LOYALTY_FORMS.apply} posted={posted.posted} />
       <h2 id="loyalty-apply-title">{t('loyalty.applyTitle')}</h2>
       <p className={styles.muted}>{t('loyalty.applyIntro')}</p>
       <CheckoutAlert messages={alert} />
-      <div className={styles.grid}>
-        <TextField label={t('loyalty.firstName')} autoComplete="given-name" required {...field('firstName')} />
-        <TextField label={t('loyalty.lastName')} autoComplete="family-name" required {...field('lastName')} />
-        <TextField label={t('loyalty.birthday')} type="date" autoComplete="bday" required {...field('birthday')} />
-        <TextField label={t('loyalty.email')} type="email" autoComplete="email" required {...field('email')} />
-        <TextField label={t('loyalty.street')} autoComplete="street-address" required {...field('street')} />
-        <TextField label={t('loyalty.zipcode')} inputMode="numeric" autoComplete="postal-code" maxLength={4} required {...field('zipcode')} />
-        <TextField label={t('loyalty.city')} autoComplete="address-level2" required {...field('city')} />
-      </div>
+      <RefusalFocus field={refusedField}>
+        <div className={styles.grid}>
+          <TextField label={t('loyalty.firstName')} autoComplete="given-name" required {...field('firstName')} />
+          <TextField label={t('loyalty.lastName')} autoComplete="family-name" required {...field('lastName')} />
+          <TextField label={t('loyalty.birthday')} type="date" autoComplete="bday" required {...field('birthday')} />
+          <TextField label={t('loyalty.email')} type="email" autoComplete="email" required {...field('email')} />
+          <TextField label={t('loyalty.street')} autoComplete="street-address" required {...field('street')} />
+          <TextField label={t('loyalty.zipcode')} inputMode="numeric" autoComplete="postal-code" maxLength={4} required {...field('zipcode')} />
+          <TextField label={t('loyalty.city')} autoComplete="address-level2" required {...field('city')} />
+        </div>
+      </RefusalFocus>
       <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
         {t('loyalty.applySubmit')}
       </button>

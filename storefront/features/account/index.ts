@@ -15,6 +15,7 @@ export { LoginFields } from './LoginFields';
 export { LoginForm } from './LoginForm';
 export { loginTargetOf } from './loginTarget';
 export { LoyaltyArea } from './LoyaltyArea';
+export { loyaltySavedTextOf } from './loyaltyForm';
 export { MailLinkForm } from './MailLinkForm';
 export { MAIL_LINK_FORMS, NEWSLETTER_CONFIRMED, UNSUBSCRIBED_PARAMETER, isLinkParameter } from './mailLinkForms';
 export { OrderDetail } from './OrderDetail';

@@ -10,7 +10,7 @@ import type { PageQueryData } from '../../platform/relay/pageQuery';
 import { usePageQuery } from '../../platform/relay/usePageQuery';
 import type { AccountLoyaltyPageQuery as AccountLoyaltyPageQueryType } from './__generated__/AccountLoyaltyPageQuery.graphql';
 import { AccountLoyaltyPageQuery } from './AccountLoyaltyPage.query';
-import { LoyaltyArea } from '../../features/account';
+import { accountFormsStyles as styles, LoyaltyArea, loyaltySavedTextOf, ACCOUNT_SAVED_PARAMETER } from '../../features/account';
 import { LOYALTY_PATH } from '../../platform/navigation/loyaltyPath';
 
 /** /account/my-vitalcard in the account layout; personal, never indexed. */
@@ -18,7 +18,7 @@ export default function Page() {
   const data = usePageQuery<AccountLoyaltyPageQueryType>(AccountLoyaltyPageQuery);
   const { t } = useTranslation('customer');
   const { t: tCommon } = useTranslation('common');
-  const { locale } = usePageContext();
+  const { locale, urlParsed } = usePageContext();
   const { variables } = useData<PageQueryData>();
   const environment = useRelayEnvironment();
   const refresh = useCallback(async () => {
@@ -28,9 +28,16 @@ export default function Page() {
   }, [environment, variables]);
   const alternates = samePathAlternates(LOYALTY_PATH);
   const title = t('loyalty.title');
+  // After a form posted without scripts: the card assigned or applied for, as the enhanced form's notice says it.
+  const saved = loyaltySavedTextOf(urlParsed.search[ACCOUNT_SAVED_PARAMETER]);
   return (
     <AccountLayout query={data} alternates={alternates} breadcrumbs={[{ name: tCommon('pages.account'), url: localizedPath('/account', locale) }, { name: title, url: null }]}>
       <PageSeo title={title} path={localizedPath(LOYALTY_PATH, locale)} alternates={alternates} noIndex />
+      {saved ? (
+        <p className={styles.success} role="status" data-testid="loyalty-saved">
+          {t(saved)}
+        </p>
+      ) : null}
       {data.viewer ? <LoyaltyArea customer={data.viewer} refresh={refresh} /> : null}
     </AccountLayout>
   );
