@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../platform/i18n/useTranslation';
 import { graphql, useFragment } from 'react-relay/hooks';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -251,9 +251,39 @@ function useCardFormState(posted: Posted, fields: readonly string[], sortRefusal
   return { serverErrors, setServerErrors, alert, messageOf, checked, refused, refusedField };
 }
 
-function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+/**
+ * The frame both VitalCard forms share: a real post to the loyalty page (the server runs the same mutation without
+ * scripts, ADR 0023), its heading, intro, alert and submit button from the `loyalty.<name>…` texts.
+ */
+function CardForm({ form, name, posted, alert, refusedField, sending, onSubmit, children }: {
+  form: string;
+  name: 'assign' | 'apply';
+  posted: Posted;
+  alert: string[];
+  refusedField: string | undefined;
+  sending: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('customer');
   const { locale } = usePageContext();
+  const titleId = `loyalty-${name}-title`;
+  return (
+    <form className={styles.form} method="post" action={localizedPath(LOYALTY_PATH, locale)} data-form={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId}>
+      <PostedFormFields form={form} posted={posted} />
+      <h2 id={titleId}>{t(`loyalty.${name}Title`)}</h2>
+      <p className={styles.muted}>{t(`loyalty.${name}Intro`)}</p>
+      <CheckoutAlert messages={alert} />
+      <RefusalFocus field={refusedField}>{children}</RefusalFocus>
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {t(`loyalty.${name}Submit`)}
+      </button>
+    </form>
+  );
+}
+
+function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
+  const { t } = useTranslation('customer');
   const { notify } = useNotifications();
   // Without scripts the form posts to the server (server/forms/account.ts); the code never comes back with a refusal.
   const posted = usePostedForm(LOYALTY_FORMS.assign, { cardNumber: '', verificationCode: '' });
@@ -290,20 +320,7 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
     onDone(payload.card);
   };
   return (
-    <form
-      className={styles.form}
-      method="post"
-      action={localizedPath(LOYALTY_PATH, locale)}
-      data-form={LOYALTY_FORMS.assign}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="loyalty-assign-title"
-    >
-      <PostedFormFields form={LOYALTY_FORMS.assign} posted={posted.posted} />
-      <h2 id="loyalty-assign-title">{t('loyalty.assignTitle')}</h2>
-      <p className={styles.muted}>{t('loyalty.assignIntro')}</p>
-      <CheckoutAlert messages={alert} />
-      <RefusalFocus field={refusedField}>
+    <CardForm form={LOYALTY_FORMS.assign} name="assign" posted={posted.posted} alert={alert} refusedField={refusedField} sending={sending} onSubmit={submit}>
         <TextField
           field="cardNumber"
           label={t('loyalty.cardNumber')}
@@ -332,17 +349,12 @@ function AssignForm({ onDone }: { onDone: (card: Card) => void }) {
           }}
           message={messageOf('verificationCode', '')}
         />
-      </RefusalFocus>
-      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
-        {t('loyalty.assignSubmit')}
-      </button>
-    </form>
+    </CardForm>
   );
 }
 
 function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; onDone: (card: Card) => void }) {
   const { t } = useTranslation('customer');
-  const { locale } = usePageContext();
   const { notify } = useNotifications();
   // Without scripts the form posts to the server (server/forms/account.ts); a refusal comes back with every value.
   const posted = usePostedForm<Record<string, string>>(LOYALTY_FORMS.apply, Object.fromEntries(APPLICATION_FIELDS.map((name) => [`application.${name}`, defaults[name]])));
@@ -383,20 +395,7 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
     onDone(payload.card);
   };
   return (
-    <form
-      className={styles.form}
-      method="post"
-      action={localizedPath(LOYALTY_PATH, locale)}
-      data-form={LOYALTY_FORMS.apply}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-labelledby="loyalty-apply-title"
-    >
-      <PostedFormFields form={LOYALTY_FORMS.apply} posted={posted.posted} />
-      <h2 id="loyalty-apply-title">{t('loyalty.applyTitle')}</h2>
-      <p className={styles.muted}>{t('loyalty.applyIntro')}</p>
-      <CheckoutAlert messages={alert} />
-      <RefusalFocus field={refusedField}>
+    <CardForm form={LOYALTY_FORMS.apply} name="apply" posted={posted.posted} alert={alert} refusedField={refusedField} sending={sending} onSubmit={submit}>
         <div className={styles.grid}>
           <TextField label={t('loyalty.firstName')} autoComplete="given-name" required {...field('firstName')} />
           <TextField label={t('loyalty.lastName')} autoComplete="family-name" required {...field('lastName')} />
@@ -406,10 +405,6 @@ function ApplicationForm({ defaults, onDone }: { defaults: ApplicationValues; on
           <TextField label={t('loyalty.zipcode')} inputMode="numeric" autoComplete="postal-code" maxLength={4} required {...field('zipcode')} />
           <TextField label={t('loyalty.city')} autoComplete="address-level2" required {...field('city')} />
         </div>
-      </RefusalFocus>
-      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
-        {t('loyalty.applySubmit')}
-      </button>
-    </form>
+    </CardForm>
   );
 }
